@@ -1,0 +1,676 @@
+"""The game state: an immutable value that knows its own moves.
+
+``apply`` is the checked way in (people, files): it raises
+``IllegalActionError`` naming what is wrong. ``apply_unchecked`` is the fast
+way in for bots and simulations that only ever pass legal actions. Both return
+a new state and leave the old one untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
+from .board import (
+    COLOUR_MASKS,
+    COLOURS,
+    FULL,
+    bit,
+    has_five_in_line,
+    iter_spaces,
+    legal_mask,
+    spaces,
+)
+from .setup import Setup
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state."""
+
+
+class Status(str, Enum):
+    """Where a seat stands in the current round."""
+
+    IN_ROUND = "in_round"
+    OPTED_OUT = "opted_out"
+    BUSTED = "busted"
+
+
+class Phase(str, Enum):
+    TURN = "turn"  # the active player chooses Roll or OptOut
+    ROLLING = "rolling"  # chance node: the dice are in the air
+    PLACING = "placing"  # seats decide on their placements for this roll
+    STARS = "stars"  # seats that opted out put their earned stars
+    OVER = "over"
+
+
+class Reason(str, Enum):
+    FIVE_IN_LINE = "five_in_line"
+    TWELVE_STARS = "twelve_stars"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended.
+
+    ``enders`` reached 5 in a line or 12 stars; ``candidates`` are the seats the
+    winner was chosen from (the enders with 5 in a line, or else every seat);
+    ``winners`` are those of them with the most stars (several on a tie).
+    """
+
+    winners: tuple[int, ...]
+    reason: Reason
+    enders: tuple[int, ...]
+    candidates: tuple[int, ...]
+    star_counts: tuple[int, ...]
+
+    @property
+    def decided_by_star_count(self) -> bool:
+        """True when more than one seat could win and the star count chose."""
+        return len(self.candidates) > 1
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's scoring at the end of a round."""
+
+    status: Status
+    opt_out_star: int
+    colours: tuple[str, ...]  # colours covered by >= 3 of the seat's buttons
+    card_bonus: tuple[str, ...]  # held card colours among ``colours``
+    buttons: int
+
+    @property
+    def total(self) -> int:
+        return self.opt_out_star + len(self.colours) + len(self.card_bonus)
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    round_number: int
+    seats: tuple[SeatScore, ...]
+    cards: tuple[tuple[str, ...], ...]  # who held which card this round
+
+
+_EMPTY: tuple[int, ...] = ()
+
+
+@cache
+def _outcomes(plain_count: int) -> list[tuple[Dice, float]]:
+    """Every roll of W, G and ``plain_count`` plain dice, each multiset once."""
+    result = []
+    denominator = 6 ** (plain_count + 2)
+    for plain in combinations_with_replacement(range(1, 7), plain_count):
+        ways = factorial(plain_count)
+        for v in set(plain):
+            ways //= factorial(plain.count(v))
+        for w in range(1, 7):
+            for g in range(1, 7):
+                result.append((Dice(w, g, plain), ways / denominator))
+    return result
+
+
+class GameState:
+    """One moment of a game of BUTTONS. Immutable; seats are numbered from 0."""
+
+    __slots__ = (
+        "_setup",
+        "_masks",
+        "_buttons",
+        "_stars",
+        "_depot",
+        "_status",
+        "_cards",
+        "_active",
+        "_phase",
+        "_dice",
+        "_pending",
+        "_due",
+        "_round",
+        "_outcome",
+        "_scores",
+        "_history",
+    )
+
+    _setup: Setup
+    _masks: tuple[tuple[int, ...], ...]
+    _buttons: tuple[int, ...]
+    _stars: tuple[int, ...]
+    _depot: tuple[int, ...]
+    _status: tuple[Status, ...]
+    _cards: tuple[tuple[str, ...], ...]
+    _active: int
+    _phase: Phase
+    _dice: Dice | None
+    _pending: tuple[int, ...]
+    _due: tuple[int, ...]
+    _round: int
+    _outcome: Outcome | None
+    _scores: tuple[RoundScore, ...]
+    _history: tuple | None
+
+    def __init__(self, setup: Setup) -> None:
+        n = setup.players
+        self._setup = setup
+        self._masks = tuple(COLOUR_MASKS[name] for name in setup.layouts)
+        self._buttons = (0,) * n
+        self._stars = (0,) * n
+        self._depot = (0,) * n
+        self._status = (Status.IN_ROUND,) * n
+        self._cards = setup.cards
+        self._active = setup.start_player
+        self._phase = Phase.TURN
+        self._dice = None
+        self._pending = _EMPTY
+        self._due = (0,) * n
+        self._round = 1
+        self._outcome = None
+        self._scores = ()
+        self._history = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def setup(self) -> Setup:
+        return self._setup
+
+    @property
+    def players(self) -> int:
+        return self._setup.players
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def round_number(self) -> int:
+        return self._round
+
+    @property
+    def active_player(self) -> int:
+        """The seat holding the dice."""
+        return self._active
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None at a chance node or when the game is over."""
+        phase = self._phase
+        if phase is Phase.TURN:
+            return self._active
+        if phase is Phase.PLACING or phase is Phase.STARS:
+            return self._pending[0]
+        return None
+
+    @property
+    def pending_players(self) -> tuple[int, ...]:
+        """Seats that still owe a decision for this roll or star placement.
+
+        Their decisions are independent, so ``apply`` accepts them in any order;
+        ``current_player`` is the first of them.
+        """
+        return self._pending
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice of the roll being decided on (None outside the placing phase)."""
+        return self._dice
+
+    @property
+    def dice_in_hand(self) -> int:
+        """Dice in front of the active player: 6 minus the dice in depots."""
+        return 6 - sum(self._depot)
+
+    @property
+    def plain_dice_in_hand(self) -> int:
+        return 4 - sum(self._depot)
+
+    @property
+    def dice_per_exit(self) -> int:
+        """Plain black dice a seat puts into its depot when it opts out or busts."""
+        return 2 if self._setup.players == 2 else 1
+
+    def is_chance_node(self) -> bool:
+        return self._phase is Phase.ROLLING
+
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def buttons(self, player: int) -> frozenset[tuple[int, int]]:
+        return spaces(self._buttons[player])
+
+    def stars(self, player: int) -> frozenset[tuple[int, int]]:
+        return spaces(self._stars[player])
+
+    def button_mask(self, player: int) -> int:
+        return self._buttons[player]
+
+    def star_mask(self, player: int) -> int:
+        return self._stars[player]
+
+    def star_count(self, player: int) -> int:
+        return self._stars[player].bit_count()
+
+    def status(self, player: int) -> Status:
+        return self._status[player]
+
+    def depot(self, player: int) -> int:
+        return self._depot[player]
+
+    def cards(self, player: int) -> tuple[str, ...]:
+        return self._cards[player]
+
+    def layout(self, player: int) -> str:
+        return self._setup.layouts[player]
+
+    def colour_at(self, player: int, row: int, col: int) -> str:
+        i = (row - 1) * 6 + (col - 1)
+        for colour, mask in zip(COLOURS, self._masks[player]):
+            if mask >> i & 1:
+                return colour
+        raise ValueError(f"no space ({row}, {col})")
+
+    def stars_due(self, player: int) -> int:
+        """Stars earned this round that the seat still has to put on the board."""
+        return self._due[player]
+
+    def round_scores(self) -> tuple[RoundScore, ...]:
+        """The scoring of every finished round, oldest first."""
+        return self._scores
+
+    def legal_mask(self, player: int) -> int:
+        """Spaces where ``player`` could place a button under the placing rules."""
+        return legal_mask(self._buttons[player], self._stars[player])
+
+    def history(self) -> list[Action]:
+        """Every action applied since the set-up, dice included, oldest first."""
+        actions = []
+        node = self._history
+        while node is not None:
+            actions.append(node[0])
+            node = node[1]
+        actions.reverse()
+        return actions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple:
+        return (
+            self._setup,
+            self._buttons,
+            self._stars,
+            self._depot,
+            self._status,
+            self._cards,
+            self._active,
+            self._phase,
+            self._dice,
+            self._pending,
+            self._due,
+            self._round,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState round {self._round} {self._phase.value} active={self._active} "
+            f"stars={[s.bit_count() for s in self._stars]}>"
+        )
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The actions ``player`` (default: the current player) may take now.
+
+        At a chance node the list is empty: use ``chance_outcomes``.
+        """
+        phase = self._phase
+        if phase is Phase.TURN:
+            if player is not None and player != self._active:
+                return []
+            if self._buttons[self._active]:
+                return [ROLL, OPT_OUT]
+            return [ROLL]
+        if phase is Phase.PLACING:
+            if player is None:
+                player = self._pending[0]
+            elif player not in self._pending:
+                return []
+            return _placements(self, player)
+        if phase is Phase.STARS:
+            if player is None:
+                player = self._pending[0]
+            elif player not in self._pending:
+                return []
+            return [PlaceStar(player, r, c) for r, c in iter_spaces(self._buttons[player])]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Dice, float]]:
+        """Every possible roll with its probability (each multiset of plain dice once)."""
+        if self._phase is not Phase.ROLLING:
+            return []
+        return _outcomes(self.plain_dice_in_hand)
+
+    def active_choices(self) -> int:
+        """Columns (bits 0-5) where the active player may place for the current dice."""
+        dice = self._dice
+        if dice is None:
+            return 0
+        return _active_columns(self, dice)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> GameState:
+        """The checked way in: raises IllegalActionError saying what is wrong."""
+        problem = _problem(self, action)
+        if problem:
+            raise IllegalActionError(problem)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> GameState:
+        """The fast way in, for actions known to be legal (bots, simulations)."""
+        s = self._child(action)
+        phase = self._phase
+        if phase is Phase.TURN:
+            if action is ROLL or type(action) is Roll:
+                s._phase = Phase.ROLLING
+            else:
+                a = self._active
+                s._depot = _with(self._depot, a, self._depot[a] + self.dice_per_exit)
+                s._status = _with(self._status, a, Status.OPTED_OUT)
+                _pass_dice(s)
+        elif phase is Phase.ROLLING:
+            _roll(s, action)  # type: ignore[arg-type]
+        elif phase is Phase.PLACING:
+            p = action.player  # type: ignore[union-attr]
+            if type(action) is Place:
+                s._buttons = _with(self._buttons, p, self._buttons[p] | bit(action.row, action.col))
+            s._pending = tuple(q for q in self._pending if q != p)
+            if not s._pending:
+                s._dice = None
+                _pass_dice(s)
+        elif phase is Phase.STARS:
+            p = action.player  # type: ignore[union-attr]
+            s._stars = _with(self._stars, p, self._stars[p] | bit(action.row, action.col))  # type: ignore[union-attr]
+            s._buttons = _with(self._buttons, p, self._buttons[p] & ~bit(action.row, action.col))  # type: ignore[union-attr]
+            left = self._due[p] - 1
+            s._due = _with(self._due, p, left)
+            if not left:
+                s._pending = tuple(q for q in self._pending if q != p)
+                if not s._pending:
+                    _finish_round(s)
+        else:
+            raise IllegalActionError("the game is over")
+        return s
+
+    def _replace(self, **fields: object) -> GameState:
+        """A copy with some private fields replaced: builds positions for tests and
+        puzzles. The result has no history, so it cannot be saved or replayed."""
+        s = self._child(None)  # type: ignore[arg-type]
+        s._history = None
+        for name, value in fields.items():
+            setattr(s, "_" + name, value)
+        return s
+
+    def _child(self, action: Action) -> GameState:
+        s = object.__new__(GameState)
+        s._setup = self._setup
+        s._masks = self._masks
+        s._buttons = self._buttons
+        s._stars = self._stars
+        s._depot = self._depot
+        s._status = self._status
+        s._cards = self._cards
+        s._active = self._active
+        s._phase = self._phase
+        s._dice = self._dice
+        s._pending = self._pending
+        s._due = self._due
+        s._round = self._round
+        s._outcome = self._outcome
+        s._scores = self._scores
+        s._history = (action, self._history)
+        return s
+
+
+# ---------------------------------------------------------------- internals
+
+
+def _with(values: tuple, index: int, value: object) -> tuple:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _active_columns(state: GameState, dice: Dice) -> int:
+    a = state._active
+    row = dice.white - 1
+    free = legal_mask(state._buttons[a], state._stars[a]) >> (6 * row) & 0b111111
+    rolled = 1 << (dice.gold - 1)
+    for v in dice.plain:
+        rolled |= 1 << (v - 1)
+    return free & rolled
+
+
+def _placements(state: GameState, player: int) -> list[Action]:
+    dice = state._dice
+    assert dice is not None
+    if player == state._active:
+        cols = _active_columns(state, dice)
+        return [Place(player, dice.white, c + 1) for c in range(6) if cols >> c & 1]
+    return [Place(player, dice.white, dice.gold), Skip(player)]
+
+
+def _roll(s: GameState, dice: Dice) -> None:
+    """Apply a dice outcome: bust the active player if they cannot place, queue decisions."""
+    s._dice = dice
+    s._phase = Phase.PLACING
+    a = s._active
+    n = s._setup.players
+    pending = []
+    if _active_columns(s, dice):
+        pending.append(a)
+    else:
+        s._buttons = _with(s._buttons, a, 0)
+        s._depot = _with(s._depot, a, s._depot[a] + s.dice_per_exit)
+        s._status = _with(s._status, a, Status.BUSTED)
+    gold = bit(dice.white, dice.gold)
+    for i in range(1, n):
+        p = (a + i) % n
+        if s._status[p] is Status.IN_ROUND and legal_mask(s._buttons[p], s._stars[p]) & gold:
+            pending.append(p)
+    s._pending = tuple(pending)
+    if not pending:
+        s._dice = None
+        _pass_dice(s)
+
+
+def _pass_dice(s: GameState) -> None:
+    """Hand the dice to the next seat clockwise still in the round, or end the round."""
+    n = s._setup.players
+    a = s._active
+    status = s._status
+    for i in range(1, n):
+        p = (a + i) % n
+        if status[p] is Status.IN_ROUND:
+            s._active = p
+            s._phase = Phase.TURN
+            return
+    if status[a] is Status.IN_ROUND:
+        s._phase = Phase.TURN
+        return
+    _score_round(s)
+
+
+def _score_round(s: GameState) -> None:
+    n = s._setup.players
+    seats = []
+    due = []
+    for p in range(n):
+        buttons = s._buttons[p]
+        if s._status[p] is Status.OPTED_OUT:
+            covered = tuple(
+                colour
+                for colour, mask in zip(COLOURS, s._masks[p])
+                if (buttons & mask).bit_count() >= 3
+            )
+            bonus = tuple(c for c in s._cards[p] if c in covered)
+            score = SeatScore(Status.OPTED_OUT, 1, covered, bonus, buttons.bit_count())
+        else:
+            score = SeatScore(s._status[p], 0, (), (), buttons.bit_count())
+        seats.append(score)
+        due.append(score.total)
+    s._scores = s._scores + (RoundScore(s._round, tuple(seats), s._cards),)
+    s._due = tuple(due)
+    start = s._setup.start_of(s._cards)
+    s._pending = tuple((start + i) % n for i in range(n) if due[(start + i) % n])
+    s._dice = None
+    if s._pending:
+        s._phase = Phase.STARS
+    else:
+        _finish_round(s)
+
+
+def _finish_round(s: GameState) -> None:
+    """Clear the buttons, then end the game or rotate the cards for the next round."""
+    n = s._setup.players
+    s._buttons = (0,) * n
+    s._pending = _EMPTY
+    counts = tuple(m.bit_count() for m in s._stars)
+    lines = tuple(p for p in range(n) if has_five_in_line(s._stars[p]))
+    enders = tuple(p for p in range(n) if p in lines or counts[p] >= 12)
+    if enders:
+        candidates = lines or tuple(range(n))
+        best = max(counts[p] for p in candidates)
+        s._outcome = Outcome(
+            winners=tuple(p for p in candidates if counts[p] == best),
+            reason=Reason.FIVE_IN_LINE if lines else Reason.TWELVE_STARS,
+            enders=enders,
+            candidates=candidates,
+            star_counts=counts,
+        )
+        s._phase = Phase.OVER
+        return
+    s._cards = tuple(s._cards[(p - 1) % n] for p in range(n))
+    s._depot = (0,) * n
+    s._status = (Status.IN_ROUND,) * n
+    s._round += 1
+    s._active = s._setup.start_of(s._cards)
+    s._phase = Phase.TURN
+
+
+def _problem(state: GameState, action: object) -> str | None:
+    """Why ``action`` is illegal in ``state``, or None when it is legal."""
+    phase = state._phase
+    if phase is Phase.OVER:
+        return "the game is over"
+    kind = type(action)
+    if phase is Phase.ROLLING:
+        if kind is not Dice:
+            return f"the dice are being rolled: expected a Dice outcome, got {action!r}"
+        return _dice_problem(state, action)  # type: ignore[arg-type]
+    if kind is Dice:
+        return "no roll is waiting for its dice"
+    if phase is Phase.TURN:
+        if kind is Roll:
+            return None
+        if kind is OptOut:
+            if not state._buttons[state._active]:
+                return f"seat {state._active} cannot opt out without a button on their board"
+            return None
+        return f"seat {state._active} must roll or opt out, not {action!r}"
+    if phase is Phase.STARS and kind is not PlaceStar:
+        waiting = ", ".join(f"seat {p} ({state._due[p]})" for p in state._pending)
+        return f"earned stars must be placed first: {waiting}"
+    if kind not in (Place, Skip, PlaceStar):
+        return f"{action!r} is not a decision for this moment ({phase.value})"
+    player = action.player  # type: ignore[attr-defined]
+    if type(player) is not int or not 0 <= player < state.players:
+        return f"there is no seat {player!r}"
+    if player not in state._pending:
+        return f"seat {player} has no decision to make now"
+    if phase is Phase.STARS:
+        where = _space_problem(action)
+        if where:
+            return where
+        if not state._buttons[player] & bit(action.row, action.col):  # type: ignore[attr-defined]
+            return (
+                f"a star goes on a space holding one of this round's buttons; "
+                f"({action.row}, {action.col}) holds none of seat {player}'s"  # type: ignore[attr-defined]
+            )
+        return None
+    # Phase.PLACING
+    dice = state._dice
+    assert dice is not None
+    if kind is PlaceStar:
+        return "stars are placed at the end of the round"
+    active = player == state._active
+    if kind is Skip:
+        if active:
+            return f"seat {player} rolled and must place a button"
+        return None
+    where = _space_problem(action)
+    if where:
+        return where
+    row, col = action.row, action.col  # type: ignore[attr-defined]
+    if row != dice.white:
+        return f"the button must go in row {dice.white} (the white die), not row {row}"
+    if active:
+        if col != dice.gold and col not in dice.plain:
+            return f"column {col} was not rolled by any black die"
+    elif col != dice.gold:
+        return f"seat {player} may only use the gold space ({dice.white}, {dice.gold})"
+    b = bit(row, col)
+    if state._buttons[player] & b:
+        return f"({row}, {col}) already holds a button"
+    if state._stars[player] & b:
+        return f"({row}, {col}) holds a star"
+    if not legal_mask(state._buttons[player], state._stars[player]) & b:
+        return f"({row}, {col}) is next to a button"
+    return None
+
+
+def _space_problem(action: object) -> str | None:
+    row, col = action.row, action.col  # type: ignore[attr-defined]
+    for value in (row, col):
+        if type(value) is not int or not 1 <= value <= 6:
+            return f"({row!r}, {col!r}) is not a space: rows and columns run from 1 to 6"
+    return None
+
+
+def _dice_problem(state: GameState, dice: Dice) -> str | None:
+    values = (dice.white, dice.gold, *dice.plain)
+    if any(type(v) is not int or not 1 <= v <= 6 for v in values):
+        return f"dice show 1 to 6: {dice!r}"
+    if len(dice.plain) != state.plain_dice_in_hand:
+        return (
+            f"{state.plain_dice_in_hand} plain black dice are rolled, "
+            f"not {len(dice.plain)}"
+        )
+    return None
+
+
+__all__ = [
+    "FULL",
+    "GameState",
+    "IllegalActionError",
+    "Outcome",
+    "Phase",
+    "Reason",
+    "RoundScore",
+    "SeatScore",
+    "Status",
+]

@@ -1,0 +1,41 @@
+"""The one place that finds the game's data files (boards, theme, translations, fonts).
+
+Installed wheels and frozen executables carry the top-level ``assets/`` folder
+inside the package as ``buttons_game/assets``; an editable checkout reads the
+top-level folder directly.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+
+@cache
+def assets_root() -> Traversable:
+    """The folder holding the game's assets, wherever the game is installed."""
+    packaged = resources.files("buttons_game") / "assets"
+    if packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parent.parent / "assets"
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        "the game's assets are missing: looked in the installed package and in the source tree"
+    )
+
+
+def asset(*parts: str) -> Traversable:
+    """One asset file, e.g. ``asset("layouts.json")``."""
+    node = assets_root()
+    for part in parts:
+        node = node / part
+    return node
+
+
+def read_json(*parts: str) -> Any:
+    return json.loads(asset(*parts).read_text(encoding="utf-8"))
