@@ -29,7 +29,8 @@ class SimulationSummary:
             f"busts per game: mean {statistics.fmean(self.busts):.2f}",
             "wins by seat: "
             + ", ".join(
-                f"seat {p + 1} {w:.1f} ({100 * w / self.games:.1f}%)" for p, w in enumerate(self.wins)
+                f"seat {p + 1} {w:.1f} ({100 * w / self.games:.1f}%)"
+                for p, w in enumerate(self.wins)
             ),
             f"speed: {self.games / self.seconds:.1f} games per second "
             f"({self.seconds:.2f} s in all)",

@@ -1,9 +1,9 @@
 """The rules of BUTTONS as a pure-Python engine. It never imports pygame.
 
-    state = new_game(4, seed=1)
-    state = state.apply(Roll())
-    state = play_chance(state, random.Random(1))
-    state.legal_actions()
+state = new_game(4, seed=1)
+state = state.apply(Roll())
+state = play_chance(state, random.Random(1))
+state.legal_actions()
 """
 
 from __future__ import annotations

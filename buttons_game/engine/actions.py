@@ -61,3 +61,11 @@ Action = Union[Roll, OptOut, Place, Skip, PlaceStar, Dice]
 
 ROLL = Roll()
 OPT_OUT = OptOut()
+
+# Every Place, Skip and PlaceStar a game can need, made once: legal_actions hands
+# out these shared values instead of building new ones on every call.
+PLACES = tuple(tuple(tuple(Place(p, r, c) for c in range(7)) for r in range(7)) for p in range(4))
+STARS = tuple(
+    tuple(tuple(PlaceStar(p, r, c) for c in range(7)) for r in range(7)) for p in range(4)
+)
+SKIPS = tuple(Skip(p) for p in range(4))

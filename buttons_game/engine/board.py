@@ -27,9 +27,7 @@ def bit(row: int, col: int) -> int:
 
 def spread(mask: int) -> int:
     """The spaces orthogonally next to any space of ``mask``."""
-    return (
-        ((mask << 1) & ~_COL1) | ((mask >> 1) & ~_COL6) | (mask << 6) | (mask >> 6)
-    ) & FULL
+    return (((mask << 1) & ~_COL1) | ((mask >> 1) & ~_COL6) | (mask << 6) | (mask >> 6)) & FULL
 
 
 def legal_mask(buttons: int, stars: int) -> int:
@@ -79,9 +77,7 @@ def has_five_in_line(stars: int) -> bool:
 
 def _load_layouts() -> Mapping[str, tuple[tuple[str, ...], ...]]:
     data = read_json("layouts.json")
-    layouts = {
-        name: tuple(tuple(row) for row in data["layouts"][name]) for name in LAYOUT_NAMES
-    }
+    layouts = {name: tuple(tuple(row) for row in data["layouts"][name]) for name in LAYOUT_NAMES}
     return MappingProxyType(layouts)
 
 

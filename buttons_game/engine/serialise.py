@@ -30,7 +30,12 @@ def encode_action(action: Action) -> dict[str, Any]:
     if isinstance(action, PlaceStar):
         return {"type": "star", "player": action.player, "row": action.row, "col": action.col}
     if isinstance(action, Dice):
-        return {"type": "dice", "white": action.white, "gold": action.gold, "plain": list(action.plain)}
+        return {
+            "type": "dice",
+            "white": action.white,
+            "gold": action.gold,
+            "plain": list(action.plain),
+        }
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -59,7 +64,9 @@ def decode_action(data: object) -> Action:
         raise ActionFormatError(f"unknown action type {kind!r}")
     expected = {"type", *_FIELDS[kind]}
     if set(data) != expected:
-        raise ActionFormatError(f"a {kind!r} action has the fields {sorted(expected)}, not {sorted(data)}")
+        raise ActionFormatError(
+            f"a {kind!r} action has the fields {sorted(expected)}, not {sorted(data)}"
+        )
     if kind == "roll":
         return ROLL
     if kind == "opt_out":

@@ -14,7 +14,20 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
+from .actions import (
+    OPT_OUT,
+    PLACES,
+    ROLL,
+    SKIPS,
+    STARS,
+    Action,
+    Dice,
+    OptOut,
+    Place,
+    PlaceStar,
+    Roll,
+    Skip,
+)
 from .board import (
     COLOUR_MASKS,
     COLOURS,
@@ -357,7 +370,8 @@ class GameState:
                 player = self._pending[0]
             elif player not in self._pending:
                 return []
-            return [PlaceStar(player, r, c) for r, c in iter_spaces(self._buttons[player])]
+            table = STARS[player]
+            return [table[r][c] for r, c in iter_spaces(self._buttons[player])]
         return []
 
     def chance_outcomes(self) -> list[tuple[Dice, float]]:
@@ -468,10 +482,11 @@ def _active_columns(state: GameState, dice: Dice) -> int:
 def _placements(state: GameState, player: int) -> list[Action]:
     dice = state._dice
     assert dice is not None
+    row = PLACES[player][dice.white]
     if player == state._active:
         cols = _active_columns(state, dice)
-        return [Place(player, dice.white, c + 1) for c in range(6) if cols >> c & 1]
-    return [Place(player, dice.white, dice.gold), Skip(player)]
+        return [row[c + 1] for c in range(6) if cols >> c & 1]
+    return [row[dice.gold], SKIPS[player]]
 
 
 def _roll(s: GameState, dice: Dice) -> None:
@@ -656,10 +671,7 @@ def _dice_problem(state: GameState, dice: Dice) -> str | None:
     if any(type(v) is not int or not 1 <= v <= 6 for v in values):
         return f"dice show 1 to 6: {dice!r}"
     if len(dice.plain) != state.plain_dice_in_hand:
-        return (
-            f"{state.plain_dice_in_hand} plain black dice are rolled, "
-            f"not {len(dice.plain)}"
-        )
+        return f"{state.plain_dice_in_hand} plain black dice are rolled, not {len(dice.plain)}"
     return None
 
 

@@ -73,7 +73,9 @@ def test_supply_is_unlimited():
     """Ruling: more buttons than the box's 50 and stars than its 60 can be on the boards."""
     checker = [(r, c) for r in range(1, 7) for c in range(1, 7) if (r + c) % 2 == 0]
     stars = [(r, c) for r in range(1, 7) for c in range(1, 7) if (r + c) % 2 == 1][:16]
-    state = with_boards(game(), buttons={p: checker for p in range(4)}, stars={p: stars for p in range(4)})
+    state = with_boards(
+        game(), buttons={p: checker for p in range(4)}, stars={p: stars for p in range(4)}
+    )
     assert sum(len(state.buttons(p)) for p in range(4)) == 72
     assert sum(len(state.stars(p)) for p in range(4)) == 64
     state = play(state, OPT_OUT, OPT_OUT, OPT_OUT, OPT_OUT)
@@ -313,7 +315,9 @@ def test_players_without_a_legal_choice_are_skipped():
 
 
 def test_bust_happens_automatically():
-    state = with_boards(game(), buttons={0: [(1, 1)]}, stars={1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]})
+    state = with_boards(
+        game(), buttons={0: [(1, 1)]}, stars={1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}
+    )
     state = roll(state, 1, 1, 2, 2, 2, 2)
     # seat 0 busted, nobody else can use (1, 1): the dice have passed on
     assert state.phase is Phase.TURN and state.active_player == 1
@@ -463,7 +467,9 @@ def finish_round(state, star_spaces):
     ],
 )
 def test_five_in_a_line_ends_the_game(stars, button):
-    state = with_boards(game(), buttons={0: [button], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars})
+    state = with_boards(
+        game(), buttons={0: [button], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars}
+    )
     state = finish_round(state, {0: [button]})
     assert state.is_over()
     outcome = state.outcome()
@@ -472,7 +478,9 @@ def test_five_in_a_line_ends_the_game(stars, button):
 
 def test_five_on_a_diagonal_does_not_end_the_game():
     stars = [(1, 1), (2, 2), (3, 3), (4, 4)]
-    state = with_boards(game(), buttons={0: [(5, 5)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars})
+    state = with_boards(
+        game(), buttons={0: [(5, 5)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars}
+    )
     state = finish_round(state, {0: [(5, 5)]})
     assert not state.is_over() and state.round_number == 2
     assert len(state.stars(0)) == 5
@@ -480,7 +488,9 @@ def test_five_on_a_diagonal_does_not_end_the_game():
 
 def test_broken_line_does_not_end_the_game():
     stars = [(3, 1), (3, 2), (3, 4), (3, 5)]
-    state = with_boards(game(), buttons={0: [(3, 6)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars})
+    state = with_boards(
+        game(), buttons={0: [(3, 6)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: stars}
+    )
     state = finish_round(state, {0: [(3, 6)]})
     assert not state.is_over()
 
@@ -490,7 +500,11 @@ def eleven_stars():
 
 
 def test_twelve_stars_end_the_game():
-    state = with_boards(game(), buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: eleven_stars()})
+    state = with_boards(
+        game(),
+        buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]},
+        stars={0: eleven_stars()},
+    )
     state = finish_round(state, {0: [(2, 2)]})
     assert state.is_over()
     outcome = state.outcome()
@@ -500,7 +514,9 @@ def test_twelve_stars_end_the_game():
 
 def test_eleven_stars_do_not_end_the_game():
     state = with_boards(
-        game(), buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: eleven_stars()[:10]}
+        game(),
+        buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]},
+        stars={0: eleven_stars()[:10]},
     )
     state = finish_round(state, {})
     assert not state.is_over() and state.star_count(0) == 11
@@ -552,7 +568,7 @@ def test_tie_break_without_lines_goes_to_most_stars():
         buttons={0: [(2, 2)], 1: [(2, 2), (4, 4)], 2: [(1, 1)], 3: [(1, 1)]},
         stars={0: eleven_stars(), 1: eleven_stars()},
     )
-    state = with_boards(state, buttons={1: covering("1B", {"yellow": 3}) })
+    state = with_boards(state, buttons={1: covering("1B", {"yellow": 3})})
     # seat 1 earns 3 stars (opt out, yellow, yellow card), seat 0 earns 1
     state = finish_round(state, {})
     outcome = state.outcome()
@@ -573,7 +589,11 @@ def test_tie_without_lines_is_shared():
 
 
 def test_game_over_accepts_no_action():
-    state = with_boards(game(), buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]}, stars={0: eleven_stars()})
+    state = with_boards(
+        game(),
+        buttons={0: [(2, 2)], 1: [(1, 1)], 2: [(1, 1)], 3: [(1, 1)]},
+        stars={0: eleven_stars()},
+    )
     state = finish_round(state, {0: [(2, 2)]})
     assert state.current_player is None and state.legal_actions() == []
     with pytest.raises(IllegalActionError, match="over"):

@@ -1,0 +1,67 @@
+"""The installed package: pygame-ce, and assets that ship inside the wheel."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_pygame_is_pygame_ce():
+    import pygame
+
+    assert getattr(pygame, "IS_CE", False), "plain pygame is installed instead of pygame-ce"
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        timeout=300,
+    )
+    (path,) = out.glob("buttons_game-*.whl")
+    return path
+
+
+def test_wheel_carries_the_assets(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "buttons_game/assets/layouts.json" in names
+    assert "buttons_game/engine/state.py" in names
+
+
+def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = (
+        "import buttons_game.resources as r, buttons_game.engine as e;"
+        "print(r.assets_root()); print(len(e.LAYOUTS), e.LAYOUTS['4B'][5][5])"
+    )
+    # -S: no site-packages, so only the unpacked wheel can provide buttons_game
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site)},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    root, summary = result.stdout.splitlines()
+    assert Path(root) == site / "buttons_game" / "assets"
+    assert summary.split()[0] == "8"
