@@ -1,0 +1,15 @@
+"""Bots: players that receive a state and return an action, exactly like a human seat.
+
+    bot = make_bot("medium", seed=1)
+    action = bot.choose(state)            # the current player's decision
+    action = bot.choose(state, player=2)  # seat 2's pending decision (placing / stars)
+
+Bots use only the engine; each owns its ``random.Random``, so the same seed gives
+the same play.
+"""
+
+from __future__ import annotations
+
+from .base import LEVELS, Bot, RandomBot, make_bot
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
