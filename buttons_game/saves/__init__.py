@@ -1,0 +1,65 @@
+"""Save files: versioned JSON under the per-user data dir, autosave, named slots and undo.
+
+path = autosave(game)             # after every action that changes the game
+game = load_game(path)            # SaveFileError names the file and the problem
+save_as(game, "Sunday")           # SaveExistsError if that slot is taken
+for info in list_saves(): ...     # newest first; broken files flagged, never fatal
+info = latest_unfinished()        # for Continue
+if can_undo(game): game = undo(game)
+"""
+
+from __future__ import annotations
+
+from .files import (
+    SaveExistsError,
+    SaveInfo,
+    autosave,
+    autosave_path,
+    delete_save,
+    latest_unfinished,
+    list_saves,
+    load_game,
+    read_save,
+    save_as,
+    save_game,
+    slot_file_name,
+    slot_path,
+)
+from .format import (
+    FORMAT_NAME,
+    MAX_ACTIONS,
+    MAX_FILE_BYTES,
+    VERSION,
+    SavedGame,
+    SaveFileError,
+    decode_game,
+    encode_game,
+)
+from .undo import can_undo, undo, undo_point
+
+__all__ = [
+    "FORMAT_NAME",
+    "MAX_ACTIONS",
+    "MAX_FILE_BYTES",
+    "VERSION",
+    "SaveExistsError",
+    "SaveFileError",
+    "SaveInfo",
+    "SavedGame",
+    "autosave",
+    "autosave_path",
+    "can_undo",
+    "decode_game",
+    "delete_save",
+    "encode_game",
+    "latest_unfinished",
+    "list_saves",
+    "load_game",
+    "read_save",
+    "save_as",
+    "save_game",
+    "slot_file_name",
+    "slot_path",
+    "undo",
+    "undo_point",
+]

@@ -1,0 +1,318 @@
+"""The save file format: a versioned JSON document holding the seats, the set-up and every action.
+
+Decoding trusts nothing in the file. The JSON is parsed with limits (no NaN, no
+huge numbers, no duplicate keys), every field is type- and range-checked, and the
+game is rebuilt by replaying the actions through the engine's checked ``apply``,
+so a bad file can never produce an impossible game. Nothing is ever pickled,
+evaluated or imported from a file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from buttons_game import __version__
+from buttons_game.engine import (
+    Action,
+    GameState,
+    decode_action,
+    decode_setup,
+    encode_action,
+    encode_setup,
+    replay,
+)
+from buttons_game.game import Game, Seat
+
+FORMAT_NAME = "buttons-game-save"
+# The version this app writes. Bump it when the layout changes, and add a step
+# to MIGRATIONS that turns a document of the previous version into the new one.
+VERSION = 1
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+# A game needs a few hundred actions; this is far beyond any game that can happen.
+MAX_ACTIONS = 50_000
+MAX_NAME_CHARS = 200
+MAX_INT_DIGITS = 20
+SEED_LIMIT = 2**64
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+_FIELDS = (
+    "format",
+    "version",
+    "app_version",
+    "saved_at",
+    "name",
+    "game_id",
+    "seats",
+    "setup",
+    "actions",
+)
+
+# MIGRATIONS[v] turns a version-v document into a version-(v + 1) document.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class SaveFileError(ValueError):
+    """A file that is not a valid save; the message names the file and the problem."""
+
+
+class _Problem(ValueError):
+    """A problem in a document, before the file name is attached."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A decoded save file: the game plus what the file says about itself."""
+
+    game: Game
+    name: str | None
+    saved_at: datetime
+    app_version: str
+
+
+# ------------------------------------------------------------------ encoding
+
+
+def encode_game(game: Game, *, name: str | None = None, saved_at: datetime | None = None) -> str:
+    """The save file text for ``game``: JSON with one action per line, so people can read it."""
+    actions = game.state.history()
+    if not actions and game.state != GameState(game.state.setup):
+        raise ValueError("this state was built without its history and cannot be saved")
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(f"a game of {len(actions)} actions is longer than a save may hold")
+    if name is not None:
+        _check_text(name, "the save name")
+    _check_game_id(game.game_id)
+    when = saved_at or datetime.now(timezone.utc)
+    document: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": VERSION,
+        "app_version": __version__,
+        "saved_at": when.isoformat(timespec="milliseconds"),
+        "name": name,
+        "game_id": game.game_id,
+        "seats": [{"name": seat.name, "bot": seat.bot} for seat in game.seats],
+        "setup": encode_setup(game.state.setup),
+        "actions": [encode_action(action) for action in actions],
+    }
+    return _dump(document)
+
+
+def _dump(document: dict[str, Any]) -> str:
+    """JSON laid out for people: one seat, one set-up field and one action per line."""
+    parts = []
+    for key, value in document.items():
+        if isinstance(value, list) and value:
+            rows = ",\n".join("    " + _compact(item) for item in value)
+            text = "[\n" + rows + "\n  ]"
+        elif isinstance(value, dict) and value:
+            rows = ",\n".join(f"    {_compact(k)}: {_compact(v)}" for k, v in value.items())
+            text = "{\n" + rows + "\n  }"
+        else:
+            text = _compact(value)
+        parts.append(f"  {_compact(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------ decoding
+
+
+def decode_game(data: bytes, source: str) -> SavedGame:
+    """Rebuild a saved game from a file's bytes; SaveFileError names ``source`` and the problem."""
+    try:
+        return _decode(data)
+    except _Problem as problem:
+        raise SaveFileError(f"{source}: {problem}") from None
+
+
+def _decode(data: bytes) -> SavedGame:
+    if len(data) > MAX_FILE_BYTES:
+        raise _Problem(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    if not data.strip():
+        raise _Problem("the file is empty")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _Problem(f"not a text file (bad UTF-8 at byte {error.start})") from None
+    document = _parse_json(text)
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise _Problem("not a Buttons Game save file")
+    document = migrate(document)
+    return _read_document(document)
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_constant=_refuse_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except json.JSONDecodeError as error:
+        if error.pos >= len(text.rstrip()):
+            raise _Problem("the file is cut short (truncated JSON)") from None
+        raise _Problem(f"not valid JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise _Problem("not a save: the JSON is nested too deeply") from None
+    except _Problem:
+        raise
+    except ValueError as error:
+        raise _Problem(f"not valid JSON: {error}") from None
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Problem(f"a number is far too large ({len(text)} digits)")
+    return int(text)
+
+
+def _refuse_constant(text: str) -> Any:
+    raise _Problem(f"{text} is not a number a save can hold")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Problem(f"the field {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def migrate(
+    document: dict[str, Any],
+    migrations: dict[int, Migration] | None = None,
+    current: int = VERSION,
+) -> dict[str, Any]:
+    """Bring a document of an older version up to ``current``, one step at a time.
+
+    A newer version is refused: this app cannot know what it means.
+    """
+    steps = MIGRATIONS if migrations is None else migrations
+    version = document.get("version")
+    if type(version) is not int:
+        raise _Problem(f"the save format version must be a whole number, not {version!r}")
+    if version > current:
+        raise _Problem(
+            f"written by a newer Buttons Game (save format version {version}; "
+            f"this app reads up to version {current}): update the app to open it"
+        )
+    oldest = min(steps, default=current)
+    if version < 1 or version < oldest:
+        raise _Problem(f"unknown save format version {version}")
+    while version < current:
+        document = steps[version](dict(document))
+        version += 1
+        if document.get("version") != version:
+            raise AssertionError(f"migration to version {version} did not set the version")
+    return document
+
+
+def _read_document(doc: dict[str, Any]) -> SavedGame:
+    fields = set(doc)
+    if fields != set(_FIELDS):
+        missing = sorted(set(_FIELDS) - fields)
+        extra = sorted(fields - set(_FIELDS))
+        raise _Problem(
+            "the save's fields are wrong"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unexpected {', '.join(map(repr, extra))}" if extra else "")
+        )
+    app_version = _check_text(doc["app_version"], "app_version", limit=64)
+    saved_at = _read_time(doc["saved_at"])
+    name = doc["name"]
+    if name is not None:
+        _check_text(name, "the save name")
+    game_id = doc["game_id"]
+    _check_game_id(game_id)
+    seats = _read_seats(doc["seats"])
+    setup_data = doc["setup"]
+    if isinstance(setup_data, dict):
+        seed = setup_data.get("seed")
+        if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise _Problem(f"the set-up's seed {seed} is out of range")
+    try:
+        setup = decode_setup(setup_data)
+    except ValueError as error:
+        raise _Problem(f"bad set-up: {error}") from None
+    if len(seats) != setup.players:
+        raise _Problem(f"{len(seats)} seats for a {setup.players}-player set-up")
+    actions = _read_actions(doc["actions"])
+    try:
+        state = replay(setup, actions)
+    except ValueError as error:
+        raise _Problem(f"the game cannot be replayed: {error}") from None
+    return SavedGame(Game(seats, state, game_id), name, saved_at, app_version)
+
+
+def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
+    if not isinstance(value, str):
+        raise _Problem(f"{what} must be text, not {_short(value)}")
+    if len(value) > limit:
+        raise _Problem(f"{what} is longer than {limit} characters")
+    return value
+
+
+def _check_game_id(value: object) -> None:
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+        raise _Problem(f"the game id must be 1-64 letters, digits, - or _, not {_short(value)}")
+
+
+def _read_time(value: object) -> datetime:
+    text = _check_text(value, "saved_at", limit=64)
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise _Problem(f"saved_at is not a date and time: {_short(text)}") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when
+
+
+def _read_seats(value: object) -> tuple[Seat, ...]:
+    if not isinstance(value, list) or not 2 <= len(value) <= 4:
+        raise _Problem(f"seats must be a list of 2 to 4 seats, not {_short(value)}")
+    seats = []
+    for i, seat in enumerate(value):
+        if not isinstance(seat, dict) or set(seat) != {"name", "bot"}:
+            raise _Problem(f"seat {i} must be an object with a name and a bot, not {_short(seat)}")
+        name = _check_text(seat["name"], f"seat {i}'s name")
+        bot = seat["bot"]
+        if bot is not None and not isinstance(bot, str):
+            raise _Problem(f"seat {i}'s bot must be a level or null, not {_short(bot)}")
+        try:
+            seats.append(Seat(name, bot))
+        except ValueError as error:
+            raise _Problem(f"seat {i}: {error}") from None
+    return tuple(seats)
+
+
+def _read_actions(value: object) -> list[Action]:
+    if not isinstance(value, list):
+        raise _Problem(f"actions must be a list, not {_short(value)}")
+    if len(value) > MAX_ACTIONS:
+        raise _Problem(f"{len(value)} actions: more than any game could need ({MAX_ACTIONS})")
+    actions = []
+    for i, item in enumerate(value):
+        try:
+            actions.append(decode_action(item))
+        except ValueError as error:
+            raise _Problem(f"action {i} is malformed: {error}") from None
+    return actions
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
