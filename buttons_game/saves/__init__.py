@@ -10,6 +10,16 @@ if can_undo(game): game = undo(game)
 
 from __future__ import annotations
 
+from .fileformat import (
+    FORMAT_NAME,
+    MAX_ACTIONS,
+    MAX_FILE_BYTES,
+    VERSION,
+    SavedGame,
+    SaveFileError,
+    decode_game,
+    encode_game,
+)
 from .files import (
     SaveExistsError,
     SaveInfo,
@@ -24,16 +34,6 @@ from .files import (
     save_game,
     slot_file_name,
     slot_path,
-)
-from .format import (
-    FORMAT_NAME,
-    MAX_ACTIONS,
-    MAX_FILE_BYTES,
-    VERSION,
-    SavedGame,
-    SaveFileError,
-    decode_game,
-    encode_game,
 )
 from .undo import can_undo, undo, undo_point
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from buttons_game.game import Game, Seat
 from buttons_game.paths import saves_dir
 
-from .format import MAX_FILE_BYTES, SavedGame, SaveFileError, decode_game, encode_game
+from .fileformat import MAX_FILE_BYTES, SavedGame, SaveFileError, decode_game, encode_game
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"

@@ -161,15 +161,23 @@ def _parse_json(text: str) -> Any:
             object_pairs_hook=_unique_keys,
         )
     except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        if _runs_to_the_end(text, error):
             raise _Problem("the file is cut short (truncated JSON)") from None
-        raise _Problem(f"not valid JSON: {error.msg} at line {error.lineno}") from None
+        where = f"line {error.lineno}, column {error.colno}"
+        raise _Problem(f"not valid JSON: {error.msg} ({where})") from None
     except RecursionError:
         raise _Problem("not a save: the JSON is nested too deeply") from None
     except _Problem:
         raise
     except ValueError as error:
         raise _Problem(f"not valid JSON: {error}") from None
+
+
+def _runs_to_the_end(text: str, error: json.JSONDecodeError) -> bool:
+    """True when the JSON error is that the text stopped early, as a cut-off file does."""
+    if error.pos >= len(text.rstrip()):
+        return True
+    return error.msg.startswith("Unterminated string") and '"' not in text[error.pos + 1 :]
 
 
 def _parse_int(text: str) -> int:
@@ -194,13 +202,14 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def migrate(
     document: dict[str, Any],
     migrations: dict[int, Migration] | None = None,
-    current: int = VERSION,
+    current: int | None = None,
 ) -> dict[str, Any]:
     """Bring a document of an older version up to ``current``, one step at a time.
 
     A newer version is refused: this app cannot know what it means.
     """
     steps = MIGRATIONS if migrations is None else migrations
+    current = VERSION if current is None else current
     version = document.get("version")
     if type(version) is not int:
         raise _Problem(f"the save format version must be a whole number, not {version!r}")
