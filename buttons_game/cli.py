@@ -6,8 +6,15 @@ Bad flags print a clear message and exit with code 2 (argparse's convention).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+from buttons_game.bots import LEVELS
+from buttons_game.i18n import LANGUAGES
+
+DEFAULT_BOT = "medium"
 
 
 def positive_int(text: str) -> int:
@@ -34,10 +41,73 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def seat_list(text: str) -> tuple[str | None, ...]:
+    """``human,bot,bot:hard`` -> (None, "medium", "hard")."""
+    seats: list[str | None] = []
+    for item in text.split(","):
+        item = item.strip().lower()
+        if item == "human":
+            seats.append(None)
+        elif item == "bot":
+            seats.append(DEFAULT_BOT)
+        elif item.startswith("bot:") and item[4:] in LEVELS:
+            seats.append(item[4:])
+        else:
+            raise argparse.ArgumentTypeError(
+                f"unknown seat {item!r}: use human, bot or bot:LEVEL "
+                f"with LEVEL one of {', '.join(LEVELS)}"
+            )
+    if len(seats) not in (2, 3, 4):
+        raise argparse.ArgumentTypeError(f"BUTTONS is played by 2, 3 or 4 seats, not {len(seats)}")
+    return tuple(seats)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
+        ) from None
+    if not (960 <= w <= 7680 and 600 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 960x600 ... 7680x4320")
+    return w, h
+
+
+def language(text: str) -> str:
+    if text not in LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}: choose from {', '.join(LANGUAGES)}"
+        )
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttons-game",
         description="BUTTONS, the dice board game: hot-seat play and bots.",
+    )
+    parser.add_argument(
+        "--seats",
+        type=seat_list,
+        metavar="SEATS",
+        help="start a game at once with these seats, e.g. human,bot,bot:hard (bot = bot:medium)",
+    )
+    parser.add_argument("--fast", action="store_true", help="no animations or bot delays")
+    parser.add_argument(
+        "--screenshots", type=Path, metavar="DIR", help="save a PNG of every new screen and phase"
+    )
+    parser.add_argument(
+        "--quit-when-over", action="store_true", help="exit with code 0 when the game ends"
+    )
+    parser.add_argument(
+        "--window", type=window_size, metavar="WxH", help="window size for this run, e.g. 1280x720"
+    )
+    parser.add_argument(
+        "--lang", type=language, metavar="CODE", help=f"language: {', '.join(LANGUAGES)}"
+    )
+    parser.add_argument(
+        "--seed", type=whole_number, help="seed for the deal, the dice and the bots"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser(
@@ -52,15 +122,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command == "simulate":
         from buttons_game.simulate import run_simulation
 
         print(run_simulation(args.players, args.games, args.seed).report())
         return 0
-    from buttons_game.app import run_app
+    if args.quit_when_over and not args.seats:
+        parser.error("--quit-when-over needs --seats (a game that starts at once)")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from buttons_game.ui.app import AppOptions, run_app
 
-    return run_app(args)
+    options = AppOptions(
+        seats=args.seats,
+        fast=args.fast,
+        screenshots=args.screenshots,
+        quit_when_over=args.quit_when_over,
+        window=args.window,
+        language=args.lang,
+        seed=args.seed,
+    )
+    return run_app(options)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ HOME_VARIABLE = "BUTTONS_GAME_HOME"
 
 def data_dir() -> Path:
     home = os.environ.get(HOME_VARIABLE)
-    path = Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path = (
+        Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    )
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -26,7 +28,9 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     home = os.environ.get(HOME_VARIABLE)
     path = (
-        Path(home) / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+        Path(home) / "config"
+        if home
+        else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
     )
     path.mkdir(parents=True, exist_ok=True)
     return path

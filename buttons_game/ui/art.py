@@ -1,0 +1,171 @@
+"""Everything drawn with pygame: palette, fonts, and the sprites of buttons, stars and dice.
+
+Sprites are drawn once per size at 4x and smooth-scaled down (anti-aliased edges),
+then cached, so a frame is mostly blits.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+from buttons_game.resources import read_json
+
+SS = 4  # supersampling factor
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def _hex(value: str) -> pygame.Color:
+    return pygame.Color(value)
+
+
+@lru_cache(maxsize=1)
+def palette() -> dict[str, pygame.Color]:
+    colours = read_json("theme.json")["#palette"]["colours"]
+    return {name: _hex(value) for name, value in colours.items()}
+
+
+def colour(name: str) -> pygame.Color:
+    return palette()[name]
+
+
+def shade(c: pygame.Color, factor: float) -> pygame.Color:
+    """Darker (factor < 1) or lighter (factor > 1) version of a colour."""
+    if factor <= 1:
+        return pygame.Color(int(c.r * factor), int(c.g * factor), int(c.b * factor), c.a)
+    f = factor - 1
+    return pygame.Color(
+        int(c.r + (255 - c.r) * f), int(c.g + (255 - c.g) * f), int(c.b + (255 - c.b) * f), c.a
+    )
+
+
+def _font_path(bold: bool) -> str:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return str(resources.files("pygame_gui.data") / name)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(_font_path(bold), max(8, int(size)))
+
+
+@lru_cache(maxsize=1024)
+def text(
+    value: str, size: int, tint: tuple[int, int, int] | str = "text", bold: bool = False
+) -> pygame.Surface:
+    rgb = colour(tint) if isinstance(tint, str) else tint
+    return font(size, bold).render(value, True, rgb)
+
+
+def _smooth(big: pygame.Surface, d: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(big, (d, d))
+
+
+@lru_cache(maxsize=64)
+def printed_button(name: str, d: int) -> pygame.Surface:
+    """The button printed on a board space: a coloured disc with a rim and four holes."""
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    c = colour(name)
+    centre = (D // 2, D // 2)
+    r = D * 0.42
+    pygame.draw.circle(s, shade(c, 0.6), centre, r)
+    pygame.draw.circle(s, c, centre, r * 0.9)
+    pygame.draw.circle(s, shade(c, 0.8), centre, r * 0.62, max(1, int(D * 0.025)))
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        hole = (centre[0] + dx * r * 0.22, centre[1] + dy * r * 0.22)
+        pygame.draw.circle(s, shade(c, 0.45), hole, r * 0.1)
+    return _smooth(s, d)
+
+
+@lru_cache(maxsize=16)
+def glass_button(d: int) -> pygame.Surface:
+    """A placed transparent button: clear body, bold white rim, dark outline, gloss.
+
+    The body is only lightly frosted so the printed colour below stays easy to tell.
+    """
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    centre = (D // 2, D // 2)
+    r = D * 0.47
+    pygame.draw.circle(s, (20, 24, 32, 235), centre, r)  # dark outline
+    pygame.draw.circle(s, (255, 255, 255, 245), centre, r * 0.93)  # white rim
+    pygame.draw.circle(s, (0, 0, 0, 0), centre, r * 0.76)  # clear body ...
+    pygame.draw.circle(s, (255, 255, 255, 55), centre, r * 0.76)  # ... lightly frosted
+    pygame.draw.circle(s, (20, 24, 32, 200), centre, r * 0.76, max(2, int(D * 0.02)))
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        hole = (centre[0] + dx * r * 0.2, centre[1] + dy * r * 0.2)
+        pygame.draw.circle(s, (255, 255, 255, 230), hole, r * 0.1)
+        pygame.draw.circle(s, (20, 24, 32, 220), hole, r * 0.1, max(2, int(D * 0.012)))
+    gloss = pygame.Rect(0, 0, r * 1.2, r * 1.2)
+    gloss.center = (int(centre[0] - r * 0.12), int(centre[1] - r * 0.12))
+    pygame.draw.arc(
+        s, (255, 255, 255, 200), gloss, math.radians(100), math.radians(170), int(D * 0.04)
+    )
+    # A pygame.draw on an SRCALPHA surface replaces pixels, so the clear body really is clear.
+    return _smooth(s, d)
+
+
+def _star_points(cx: float, cy: float, r: float, inner: float = 0.48) -> list[tuple[float, float]]:
+    points = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * inner
+        a = math.radians(-90 + i * 36)
+        points.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return points
+
+
+@lru_cache(maxsize=16)
+def star(d: int) -> pygame.Surface:
+    """A bright yellow star with a dark edge."""
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    cx, cy = D / 2, D / 2 + D * 0.03
+    pygame.draw.polygon(s, colour("star_edge"), _star_points(cx, cy, D * 0.5))
+    pygame.draw.polygon(s, colour("star"), _star_points(cx, cy, D * 0.43))
+    pygame.draw.polygon(
+        s, shade(colour("star"), 1.5), _star_points(cx - D * 0.03, cy - D * 0.04, D * 0.2)
+    )
+    return _smooth(s, d)
+
+
+@lru_cache(maxsize=256)
+def die(kind: str, value: int, d: int) -> pygame.Surface:
+    """A die face: "white" (gold pips), "gold" (black, gold pips) or "plain" (black, white pips)."""
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    body = colour("die_white") if kind == "white" else colour("die_black")
+    pip = colour("pip_white") if kind == "plain" else colour("pip_gold")
+    rect = pygame.Rect(D * 0.04, D * 0.04, D * 0.92, D * 0.92)
+    pygame.draw.rect(
+        s, shade(body, 0.55) if kind == "white" else (90, 94, 104), rect, border_radius=int(D * 0.2)
+    )
+    pygame.draw.rect(s, body, rect.inflate(-D * 0.07, -D * 0.07), border_radius=int(D * 0.17))
+    for px, py in PIPS.get(value, []):
+        pygame.draw.circle(s, pip, (D * px, D * py), D * 0.085)
+    return _smooth(s, d)
+
+
+@lru_cache(maxsize=32)
+def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
+    """A highlight ring for a space."""
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    pygame.draw.circle(s, colour(name), (D // 2, D // 2), D * 0.5, int(D * width))
+    return _smooth(s, d)
+
+
+def clear_caches() -> None:
+    for f in (printed_button, glass_button, star, die, ring, text, font):
+        f.cache_clear()

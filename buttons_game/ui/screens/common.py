@@ -1,0 +1,60 @@
+"""Small pieces shared by the screens: centred button columns, headings."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from buttons_game.i18n import tk
+
+from .. import art
+from ..screen import Screen
+
+
+def button(
+    screen: Screen,
+    rect: pygame.Rect,
+    key: str,
+    object_id: str | None = None,
+    tooltip: str | None = None,
+) -> pygame_gui.elements.UIButton:
+    return screen.add(
+        pygame_gui.elements.UIButton(
+            rect,
+            tk(key),
+            manager=screen.manager,
+            object_id=object_id,
+            tool_tip_text=tk(tooltip) if tooltip else None,
+        )
+    )
+
+
+def column_rects(
+    centre_x: int, top: int, width: int, height: int, gap: int, count: int
+) -> list[pygame.Rect]:
+    return [
+        pygame.Rect(centre_x - width // 2, top + i * (height + gap), width, height)
+        for i in range(count)
+    ]
+
+
+def draw_title(surface: pygame.Surface, title: str, y: int, size: int) -> None:
+    image = art.text(title, size, "accent", True)
+    surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, y)))
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """The menu background: dark table with a scatter of printed buttons and stars."""
+    surface.fill(art.colour("background"))
+    w, h = surface.get_size()
+    d = max(28, h // 16)
+    colours = ("red", "yellow", "green", "blue")
+    for i in range(18):
+        x = (i * 233 + 71) % max(1, w - d)
+        y = (i * 137 + 29) % max(1, h - d)
+        if w * 0.14 < x < w * 0.86:
+            continue
+        image = art.star(d) if i % 5 == 0 else art.printed_button(colours[i % 4], d)
+        image = image.copy()
+        image.set_alpha(70)
+        surface.blit(image, (x, y))
