@@ -20,7 +20,13 @@ def random_seats(rng: random.Random, players: int) -> tuple[Seat, ...]:
 def random_game(rng: random.Random, players: int, steps: int | None = None) -> Game:
     """A game of random legal moves and dice, ``steps`` actions long (or played to the end)."""
     game = Game.new(random_seats(rng, players), seed=rng.randrange(2**32))
-    while not game.state.is_over() and (steps is None or len(game.state.history()) < steps):
+    return play_on(game, rng, steps)
+
+
+def play_on(game: Game, rng: random.Random, steps: int | None = None) -> Game:
+    """``game`` continued with random legal moves and dice by ``steps`` actions (or to the end)."""
+    goal = None if steps is None else len(game.state.history()) + steps
+    while not game.state.is_over() and (goal is None or len(game.state.history()) < goal):
         state = game.state
         action = sample_dice(state, rng) if state.is_chance_node() else random_action(state, rng)
         game = game.apply(action)  # type: ignore[arg-type]
