@@ -14,7 +14,11 @@ NAMES = ("Emma", "Jürgen", "Zoë", "さくら", "Ole", "Mia-Sophie", "O'Brien",
 
 
 def random_seats(rng: random.Random, players: int) -> tuple[Seat, ...]:
-    return tuple(Seat(rng.choice(NAMES), rng.choice((None, *LEVELS))) for _ in range(players))
+    """Seats with random names; about half are people, the rest bots of any level."""
+    return tuple(
+        Seat(rng.choice(NAMES), None if rng.random() < 0.5 else rng.choice(LEVELS))
+        for _ in range(players)
+    )
 
 
 def random_game(rng: random.Random, players: int, steps: int | None = None) -> Game:
