@@ -87,9 +87,13 @@ def encode_game(game: Game, *, name: str | None = None, saved_at: datetime | Non
         raise ValueError("this state was built without its history and cannot be saved")
     if len(actions) > MAX_ACTIONS:
         raise ValueError(f"a game of {len(actions)} actions is longer than a save may hold")
+    # Refuse to write what loading would refuse, so a save can always be loaded again.
     if name is not None:
         _check_text(name, "the save name")
     _check_game_id(game.game_id)
+    for i, seat in enumerate(game.seats):
+        _check_text(seat.name, f"seat {i}'s name")
+    _check_seed(game.state.setup.seed)
     when = saved_at or datetime.now(timezone.utc)
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
@@ -249,9 +253,7 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
     seats = _read_seats(doc["seats"])
     setup_data = doc["setup"]
     if isinstance(setup_data, dict):
-        seed = setup_data.get("seed")
-        if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise _Problem(f"the set-up's seed {seed} is out of range")
+        _check_seed(setup_data.get("seed"))
     try:
         setup = decode_setup(setup_data)
     except ValueError as error:
@@ -272,6 +274,11 @@ def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
     if len(value) > limit:
         raise _Problem(f"{what} is longer than {limit} characters")
     return value
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise _Problem(f"the set-up's seed {seed} is out of range")
 
 
 def _check_game_id(value: object) -> None:

@@ -106,6 +106,9 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     """Decode the save at ``path`` with its name and date; SaveFileError for any bad file."""
     source = str(path)
     try:
+        # Checked before opening too: opening a pipe or device could block or never end.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise SaveFileError(f"{source}: not a regular file")
         with open(path, "rb") as file:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 raise SaveFileError(f"{source}: not a regular file")

@@ -1,6 +1,7 @@
 """Bad files are refused with SaveFileError naming the file and the problem, and left untouched."""
 
 import json
+import os
 import random
 
 import pytest
@@ -237,6 +238,12 @@ def test_a_missing_file_a_folder_and_an_unreadable_file_are_refused(tmp_path, mo
     folder.mkdir()
     with pytest.raises(SaveFileError, match=str(folder)):
         load_game(folder)
+
+    if hasattr(os, "mkfifo"):  # a named pipe would block a naive reader forever
+        pipe = tmp_path / "pipe.json"
+        os.mkfifo(pipe)
+        with pytest.raises(SaveFileError, match="not a regular file"):
+            load_game(pipe)
 
     def no_permission(*args, **kwargs):
         raise PermissionError(13, "Permission denied")

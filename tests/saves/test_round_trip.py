@@ -22,6 +22,8 @@ from buttons_game.saves import (
 
 from .helpers import assert_same_game, random_game
 
+GAME_SEATS = (Seat("Ann"), Seat("Ben", "easy"))
+
 
 @settings(max_examples=40, deadline=None)
 @given(
@@ -108,3 +110,24 @@ def test_saving_over_a_file_replaces_it_whole(tmp_path):
     save_game(short_game, path)
     assert_same_game(load_game(path), short_game)
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize(
+    "game, words",
+    [
+        (Game.new((Seat("x" * 201), Seat("Ben")), seed=1), "seat 0's name"),
+        (Game.new((Seat("Ann"), Seat("Ben")), seed=2**70), "seed"),
+        (Game(GAME_SEATS, Game.new(GAME_SEATS).state, game_id="../x"), "game id"),
+    ],
+)
+def test_a_game_that_could_not_be_loaded_again_is_not_saved(tmp_path, game, words):
+    path = tmp_path / "game.json"
+    with pytest.raises(ValueError, match=words):
+        save_game(game, path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_slot_name_that_could_not_be_loaded_again_is_not_saved(tmp_path):
+    with pytest.raises(ValueError, match="save name"):
+        save_game(Game.new(GAME_SEATS), tmp_path / "game.json", name="n" * 201)
+    assert list(tmp_path.iterdir()) == []

@@ -5,7 +5,10 @@ import random
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from buttons_game.game import Game, Seat
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
     SaveExistsError,
@@ -14,6 +17,7 @@ from buttons_game.saves import (
     latest_unfinished,
     list_saves,
     load_game,
+    read_save,
     save_as,
     slot_file_name,
 )
@@ -169,3 +173,20 @@ def test_temporary_files_left_by_a_crash_are_hidden_and_cleaned_up_when_stale():
     assert [info.path for info in list_saves()] == [path]
     assert fresh.exists()  # might be a save in progress by another window
     assert not stale.exists()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    slot=st.text(max_size=200).filter(str.strip),
+    names=st.lists(st.text(max_size=200), min_size=2, max_size=2),
+)
+def test_any_typed_slot_and_seat_names_save_and_load(slot, names):
+    game = Game.new((Seat(names[0]), Seat(names[1], "easy")), seed=1)
+    path = save_as(game, slot, overwrite=True)
+    assert path.parent == saves_dir()
+    assert path.name == slot_file_name(slot)
+    saved = read_save(path)
+    assert saved.name == slot.strip()
+    assert saved.game.seats == game.seats
