@@ -54,6 +54,7 @@ class App:
         # Only what the game uses: no audio device is opened (the game has no sound).
         pygame.display.init()
         pygame.font.init()
+        art.clear_caches()  # fonts do not outlive an earlier pygame.quit()
         size = options.window or self.settings.window
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not options.window:
@@ -67,6 +68,8 @@ class App:
             starting_language=self.settings.language,
             translation_directory_paths=[i18n.FOLDER],
         )
+        # The rules text uses bold at the body size; the theme loads the rest.
+        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "bold"}])
         self.background = art.colour("background")
         self.clock = pygame.time.Clock()
         self.stack: list[Screen] = []
@@ -192,27 +195,37 @@ class App:
                 event = pygame.event.wait(IDLE_WAIT_MS)
                 dt = self.clock.tick() / 1000
                 events = [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
-            for event in events:
-                self.dirty = True
-                if event.type == pygame.QUIT:
-                    self.quit(0)
-                elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                    w, h = max(960, event.w), max(600, event.h)
-                    self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-                    self._resized()
-                    continue
-                if self.manager.process_events(event):
-                    continue
-                if self.stack:
-                    self.top.handle_event(event)
-            if not self.running:
-                break
-            self.manager.update(dt)
-            animating = self.top.update(dt)
-            if self.dirty or animating or self._ui_changing():
-                self.draw()
-                self.dirty = False
+            animating = self.step(dt, events)
         return self.exit_code
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One turn of the loop: events (UI first), updates, and a draw if anything changed.
+
+        Returns True while something animates.
+        """
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self.dirty = True
+            if event.type == pygame.QUIT:
+                self.quit(0)
+            elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                w, h = max(960, event.w), max(600, event.h)
+                self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self._resized()
+                continue
+            if self.manager.process_events(event):
+                continue
+            if self.stack and self.running:
+                self.top.handle_event(event)
+        if not self.running or not self.stack:
+            return False
+        self.manager.update(dt)
+        animating = self.top.update(dt)
+        if self.running and (self.dirty or animating or self._ui_changing()):
+            self.draw()
+            self.dirty = False
+        return animating
 
     def _ui_changing(self) -> bool:
         """pygame_gui animates hovers, tooltips and the text cursor on its own."""

@@ -293,11 +293,13 @@ class GameScreen(Screen):
             elif event.ui_element is self.menu_button:
                 self.open_menu()
             else:
-                for p, (place, skip) in self.place_skip.items():
+                for p, (place, skip) in list(self.place_skip.items()):
                     if event.ui_element is place:
                         self.human_gold(p, place=True)
-                    elif event.ui_element is skip:
+                        break
+                    if event.ui_element is skip:
                         self.human_gold(p, place=False)
+                        break
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover_at(event.pos)

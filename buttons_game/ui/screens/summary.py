@@ -25,6 +25,7 @@ class SummaryOverlay:
         self.score = score
         self.game = game
         self.shown = 0.0
+        self.frames = 0
         self.button: pygame_gui.elements.UIButton | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -78,7 +79,10 @@ class SummaryOverlay:
 
     def update(self, dt: float, screen: GameScreen) -> bool:
         self.shown += dt
-        if not self.anyone_human and self.shown >= AUTO_CLOSE_SECONDS * screen.app.animation_factor:
+        self.frames += 1
+        # Without people at the table it closes itself, after a few frames at least.
+        wait = AUTO_CLOSE_SECONDS * screen.app.animation_factor
+        if not self.anyone_human and self.shown >= wait and self.frames > 3:
             self.close(screen)
             return True
         return not self.anyone_human

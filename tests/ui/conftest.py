@@ -1,0 +1,72 @@
+"""UI tests drive the real app with posted pygame events under the dummy video driver."""
+
+from __future__ import annotations
+
+import i18n
+import pygame
+import pygame_gui
+import pytest
+
+from buttons_game.ui.app import App, AppOptions
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BUTTONS_GAME_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def make_app():
+    apps = []
+
+    def make(**options) -> App:
+        options.setdefault("fast", True)
+        options.setdefault("seed", 3)
+        app = App(AppOptions(**options))
+        apps.append(app)
+        return app
+
+    yield make
+    pygame.event.clear()
+    pygame_gui.core.utility.set_default_manager(None)
+    i18n.set("locale", "en")
+    pygame.quit()
+
+
+def step(app: App, frames: int = 1, dt: float = 0.02) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """A real click: motion, button down, button up, then two frames for pygame_gui."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, 3)
+
+
+def click_widget(app: App, widget) -> None:
+    assert widget.is_enabled, f"{widget} is disabled"
+    click(app, widget.rect.center)
+
+
+def press(app: App, key: int, unicode: str = "") -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
+    )
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    step(app, 2)
+
+
+def choose(app: App, dropdown, option_index: int) -> None:
+    """Open a drop-down with a click and click one of its options (four frames in all)."""
+    click_widget(app, dropdown)
+    step(app, 2)
+    options = dropdown.current_state.options_selection_list.item_list
+    target = options[option_index]["button_element"]
+    click(app, target.rect.center)
+    step(app, 2)

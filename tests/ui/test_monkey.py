@@ -1,0 +1,80 @@
+"""Thousands of random clicks and keys on every screen: nothing may raise."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from buttons_game.engine import random_game
+from buttons_game.game import Game, Seat
+from buttons_game.ui.screens.game_over import GameOverScreen
+from buttons_game.ui.screens.game_screen import GameScreen
+from buttons_game.ui.screens.menu import MainMenu
+from buttons_game.ui.screens.pause import PauseScreen
+from buttons_game.ui.screens.rules import RulesScreen
+from buttons_game.ui.screens.settings_screen import SettingsScreen
+from buttons_game.ui.screens.setup import SetupScreen
+
+KEYS = [
+    pygame.K_r,
+    pygame.K_o,
+    pygame.K_p,
+    pygame.K_s,
+    pygame.K_1,
+    pygame.K_3,
+    pygame.K_6,
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_a,
+    pygame.K_BACKSPACE,
+]
+
+
+def open_screen(app, which: str, rng: random.Random) -> None:
+    app.reset_to(MainMenu(app))
+    seats = (Seat("Ann"), Seat("Bo", "random"), Seat("Cy"), Seat("Di", "easy"))
+    if which == "setup":
+        app.push(SetupScreen(app))
+    elif which == "rules":
+        app.push(RulesScreen(app))
+    elif which == "settings":
+        app.push(SettingsScreen(app))
+    elif which in ("game", "pause"):
+        app.push(GameScreen(app, Game.new(seats[: rng.choice([2, 3, 4])], seed=rng.randrange(99))))
+        if which == "pause":
+            app.push(PauseScreen(app, app.stack[-1]))
+    elif which == "over":
+        final = random_game(4, rng, seed=rng.randrange(99))
+        app.push(GameOverScreen(app, Game(seats, final)))
+
+
+@pytest.mark.parametrize("which", ["menu", "setup", "rules", "settings", "game", "pause", "over"])
+def test_random_clicks_and_keys_never_crash(make_app, which):
+    app = make_app(window=(1280, 720))
+    rng = random.Random(hash(which) % 1000)
+    open_screen(app, which, rng)
+    w, h = app.surface.get_size()
+    for i in range(700):
+        if not app.running or not app.stack:
+            app.running = True
+            open_screen(app, which, rng)
+        if rng.random() < 0.7:
+            pos = (rng.randrange(w), rng.randrange(h))
+            button = rng.choice([1, 1, 1, 3])
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            )
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        else:
+            key = rng.choice(KEYS)
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+            )
+        app.step(rng.choice([0.0, 0.016, 0.05, 0.3]))
+        if app.surface.get_size() != (w, h):
+            w, h = app.surface.get_size()

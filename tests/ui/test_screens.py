@@ -1,0 +1,155 @@
+"""One test per screen, driven by real events."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pygame_gui
+
+from buttons_game.engine import random_game
+from buttons_game.game import Game, Seat
+from buttons_game.settings import load_settings
+from buttons_game.ui.screens.game_over import GameOverScreen, stars_by_round
+from buttons_game.ui.screens.game_screen import GameScreen
+from buttons_game.ui.screens.menu import MainMenu
+from buttons_game.ui.screens.pause import PauseScreen
+from buttons_game.ui.screens.rules import RulesScreen
+from buttons_game.ui.screens.settings_screen import SettingsScreen
+from buttons_game.ui.screens.setup import SetupScreen
+
+from .conftest import choose, click, click_widget, press, step
+
+
+def test_main_menu(make_app):
+    app = make_app()
+    app.push(MainMenu(app))
+    step(app, 2)
+    menu = app.top
+    assert not menu.continue_.is_enabled, "Continue is greyed out with nothing to continue"
+    click_widget(app, menu.rules)
+    assert isinstance(app.top, RulesScreen)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenu)
+    click_widget(app, app.top.settings)
+    assert isinstance(app.top, SettingsScreen)
+    click_widget(app, app.top.back)
+    click_widget(app, app.top.quit)
+    assert not app.running and app.exit_code == 0
+
+
+def test_setup_screen_seats_layouts_and_names(make_app):
+    app = make_app()
+    app.push(MainMenu(app))
+    step(app)
+    click_widget(app, app.top.new_game)
+    setup = app.top
+    assert isinstance(setup, SetupScreen) and len(setup.rows) == 2
+    four = next(b for n, b in setup.count_buttons if n == 4)
+    click_widget(app, four)
+    assert len(setup.rows) == 4
+    layouts = [c.layout for c in setup.choices]
+    assert len(set(layouts)) == 4, "default layouts are distinct"
+    choose(app, setup.rows[2]["kind"], 4)  # seat 3: hard bot
+    choose(app, setup.rows[3]["layout"], 0)  # seat 4: board 1A
+    # an empty name is refused with a message
+    entry = setup.rows[0]["name"]
+    entry.set_text("")
+    click_widget(app, setup.start)
+    assert app.top is setup and setup.error
+    entry.set_text("Ada")
+    click_widget(app, setup.start)
+    screen = app.top
+    assert isinstance(screen, GameScreen)
+    seats = screen.game.seats
+    assert seats[0] == Seat("Ada", None) and seats[2].bot == "hard"
+    assert screen.game.state.layout(3) == "1A"
+
+
+def test_rules_screen_explains_the_game(make_app):
+    app = make_app()
+    app.push(RulesScreen(app))
+    step(app, 2)
+    box = app.top.widgets[0]
+    shown = pygame_gui.core.utility.translate(box.html_text)
+    assert "five stars in a line" in shown and "bust" in shown
+    assert box.rect.height > 200
+    click_widget(app, app.top.back)
+    assert not app.stack or not isinstance(app.top, RulesScreen)
+
+
+def test_settings_persist_and_switch_language_live(make_app, user_home):
+    app = make_app()
+    app.push(MainMenu(app))
+    app.push(SettingsScreen(app))
+    step(app, 2)
+    choose(app, app.top.language, 1)  # Deutsch
+    assert app.settings.language == "de" and app.manager.get_locale() == "de"
+    choose(app, app.top.speed, 0)  # slow
+    saved, problem = load_settings()
+    assert problem is None and saved.language == "de" and saved.animation == "slow"
+    data = json.loads((user_home / "config" / "settings.json").read_text())
+    assert data["language"] == "de"
+    press(app, pygame.K_ESCAPE)
+    assert app.top.new_game.text == "buttons.menu.new_game"
+    assert app.top.new_game.drawable_shape is not None
+
+
+def test_corrupt_settings_file_is_ignored_with_a_warning(make_app, user_home, capsys):
+    (user_home / "config").mkdir(parents=True)
+    (user_home / "config" / "settings.json").write_text("{not json")
+    app = make_app()
+    assert app.settings.language == "en"
+    assert "not valid JSON" in capsys.readouterr().err
+    assert (user_home / "config" / "settings.json").read_text() == "{not json", "nothing lost"
+
+
+def test_pause_menu_resume_and_leave(make_app):
+    app = make_app(seats=None)
+    game = Game.new((Seat("A"), Seat("B")), seed=1)
+    app.start_game(game)
+    step(app, 2)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScreen)
+    click_widget(app, app.top.resume_)
+    assert isinstance(app.top, GameScreen)
+    press(app, pygame.K_ESCAPE)
+    click_widget(app, app.top.main_menu)
+    assert isinstance(app.top, MainMenu)
+    assert app.top.continue_.is_enabled, "the unfinished game can be continued"
+    click_widget(app, app.top.continue_)
+    assert isinstance(app.top, GameScreen) and app.top.game.state == game.state
+
+
+def test_game_over_screen(make_app):
+    app = make_app()
+    final = random_game(3, random.Random(5), seed=5)
+    game = Game((Seat("A"), Seat("B"), Seat("C", "easy")), final)
+    app.push(MainMenu(app))
+    app.push(GameOverScreen(app, game))
+    step(app, 2)
+    title, why = app.top.headline()
+    winners = [game.seats[p].name for p in final.outcome().winners]
+    assert all(name in title for name in winners) and why
+    series = stars_by_round(game)
+    assert [s[-1] for s in series] == [final.star_count(p) for p in range(3)]
+    click_widget(app, app.top.new_game)
+    assert isinstance(app.top, SetupScreen)
+
+
+def test_window_resize_keeps_everything_clickable(make_app):
+    app = make_app(window=(1280, 720))
+    game = Game.new((Seat("A"), Seat("B"), Seat("C"), Seat("D")), seed=2)
+    app.start_game(game)
+    step(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    step(app, 2)
+    screen = app.top
+    assert app.surface.get_size() == (1920, 1080)
+    for g in screen.geometry:
+        assert app.surface.get_rect().contains(g.panel)
+    assert app.surface.get_rect().contains(screen.roll_button.rect)
+    press(app, pygame.K_r)
+    assert screen.game.state.phase.value in ("placing", "turn")
+    click(app, screen.geometry[0].cell_rect(1, 1).center)  # no crash whatever the dice
