@@ -216,7 +216,7 @@ def migrate(
     current = VERSION if current is None else current
     version = document.get("version")
     if type(version) is not int:
-        raise _Problem(f"the save format version must be a whole number, not {version!r}")
+        raise _Problem(f"the save format version must be a whole number, not {_short(version)}")
     if version > current:
         raise _Problem(
             f"written by a newer Buttons Game (save format version {version}; "
@@ -226,7 +226,13 @@ def migrate(
     if version < 1 or version < oldest:
         raise _Problem(f"unknown save format version {version}")
     while version < current:
-        document = steps[version](dict(document))
+        try:
+            document = steps[version](dict(document))
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as error:
+            # A step reads an old file that nothing has checked yet.
+            raise _Problem(
+                f"cannot upgrade this version {version} save: {type(error).__name__} {error}"
+            ) from None
         version += 1
         if document.get("version") != version:
             raise AssertionError(f"migration to version {version} did not set the version")

@@ -117,6 +117,8 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
         raise
     except FileNotFoundError:
         raise SaveFileError(f"{source}: no such file") from None
+    except ValueError:  # a NUL character in the path
+        raise SaveFileError(f"{source!r}: not a valid file name") from None
     except OSError as error:
         raise SaveFileError(f"{source}: cannot read the file ({error.strerror or error})") from None
     return decode_game(data, source)

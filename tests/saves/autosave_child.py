@@ -10,8 +10,7 @@ import sys
 
 from buttons_game.engine import GameState, make_setup, random_action, sample_dice
 from buttons_game.game import Game, Seat
-from buttons_game.saves import autosave, load_game
-from buttons_game.saves.files import autosave_path
+from buttons_game.saves import autosave, autosave_path, load_game
 
 GAME_ID = "crash-test"
 

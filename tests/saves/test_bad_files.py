@@ -234,6 +234,8 @@ def test_a_missing_file_a_folder_and_an_unreadable_file_are_refused(tmp_path, mo
     with pytest.raises(SaveFileError, match="no such file") as error:
         load_game(tmp_path / "nothing.json")
     assert str(tmp_path / "nothing.json") in str(error.value)
+    with pytest.raises(SaveFileError, match="not a valid file name"):
+        load_game(str(tmp_path / "nul\0.json"))
     folder = tmp_path / "folder.json"
     folder.mkdir()
     with pytest.raises(SaveFileError, match=str(folder)):

@@ -124,3 +124,17 @@ def test_an_unknown_or_malformed_version_is_refused(tmp_path, version):
     with pytest.raises(SaveFileError, match="version") as error:
         load_game(path)
     assert str(path) in str(error.value)
+
+
+def test_a_malformed_older_file_is_refused_not_crashed_on(tmp_path, pretend_version_2):
+    _, doc = _saved(tmp_path, random_game(random.Random(2), 2, steps=5))
+    old_doc = _as_pretend_version_1(doc)
+    del old_doc["moves"]
+    old_doc["names"] = 7
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(old_doc), encoding="utf-8")
+    before = snapshot(tmp_path)
+    with pytest.raises(SaveFileError, match="cannot upgrade this version 1 save") as error:
+        load_game(old)
+    assert str(old) in str(error.value)
+    assert snapshot(tmp_path) == before
