@@ -58,7 +58,7 @@ def test_random_clicks_and_keys_never_crash(make_app, which):
     rng = random.Random(hash(which) % 1000)
     open_screen(app, which, rng)
     w, h = app.surface.get_size()
-    for i in range(700):
+    for _ in range(700):
         if not app.running or not app.stack:
             app.running = True
             open_screen(app, which, rng)

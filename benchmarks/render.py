@@ -1,0 +1,106 @@
+"""Rendering cost: frame time of the busiest scene, idle CPU, time to the first frame.
+
+    python benchmarks/render.py [--frames 300] [--idle-seconds 10]
+
+Targets (issue 3): <= 4 ms CPU per frame for 4 seats with animations running at
+1280x800 under the dummy driver; <= 3% of one core when nothing moves; <= 1 s
+from start to the first drawn frame. Prints medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+IDLE_CHILD = """
+import os, sys, time
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from buttons_game.ui.app import App, AppOptions
+from buttons_game.ui.screens.game_screen import GameScreen
+from buttons_game.ui.scenes import mid_game
+app = App(AppOptions(window=(1280, 800)))
+app.start_game(mid_game(4))          # people to move: nothing animates
+app.step(0.016)
+first = time.time()                   # the parent subtracts its launch time
+seconds = float(sys.argv[1])
+cpu0 = time.process_time()
+end = time.perf_counter() + seconds
+import pygame
+while time.perf_counter() < end:      # the real idle path of App.run
+    event = pygame.event.wait(250)
+    events = [] if event.type == pygame.NOEVENT else [event]
+    app.step(app.clock.tick() / 1000, events)
+cpu = time.process_time() - cpu0
+print(first, cpu / seconds)
+"""
+
+
+def busiest_frame_ms(frames: int) -> float:
+    """CPU ms per frame: 4 boards, a roll animating, a bust fading, the banner showing."""
+    from buttons_game.engine import ROLL, Phase
+    from buttons_game.ui.app import App, AppOptions
+    from buttons_game.ui.scenes import mid_game
+    from buttons_game.ui.screens.game_screen import GameScreen
+
+    app = App(AppOptions(window=(1280, 800)))
+    game = mid_game(4, phase=Phase.TURN)
+    game = game.apply(ROLL)
+    screen = GameScreen(app, game)
+    app.reset_to(screen)
+    screen.roll_left = 1e9  # keep the dice rolling
+    screen.banner = ("Round 3", 1e9)
+    for p in range(4):
+        screen.fading[p] = [0b101010101, 0.5]
+    times = []
+    for _ in range(frames):
+        for p in range(4):
+            screen.fading[p][1] = 0.5  # keep the bust fading
+        t0 = time.process_time()
+        app.step(0.016, [])
+        times.append((time.process_time() - t0) * 1000)
+    return statistics.median(times[10:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    home = tempfile.mkdtemp(prefix="buttons-bench-")
+    os.environ["BUTTONS_GAME_HOME"] = home
+    frame = statistics.median(busiest_frame_ms(args.frames) for _ in range(args.repeats))
+    print(
+        f"busiest scene (4 seats, animating, 1280x800): {frame:.2f} ms CPU per frame (median; target <= 4)"
+    )
+    firsts, idles = [], []
+    for _ in range(args.repeats):
+        launched = time.time()
+        out = subprocess.run(
+            [sys.executable, "-c", IDLE_CHILD, str(args.idle_seconds)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ},
+        ).stdout.split()
+        firsts.append(float(out[0]) - launched)
+        idles.append(float(out[1]))
+    print(
+        f"start to first frame: {statistics.median(firsts):.2f} s (median of {args.repeats}; target <= 1)"
+    )
+    print(
+        f"idle CPU over {args.idle_seconds:g} s: {100 * statistics.median(idles):.2f}% of one core "
+        f"(median of {args.repeats}; target <= 3%)"
+    )
+
+
+if __name__ == "__main__":
+    main()
