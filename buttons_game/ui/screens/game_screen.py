@@ -268,7 +268,7 @@ class GameScreen(Screen):
                     pygame.Rect(area.left, area.top + 2, bw, bh),
                     tk("game.place"),
                     manager=self.manager,
-                    object_id="#primary",
+                    object_id="#seat_place",
                 )
             )
             skip = self.add(
@@ -276,6 +276,7 @@ class GameScreen(Screen):
                     pygame.Rect(area.left + bw + 8, area.top + 2, bw, bh),
                     tk("game.skip"),
                     manager=self.manager,
+                    object_id="#seat_skip",
                 )
             )
             self.place_skip[p] = (place, skip)
