@@ -5,7 +5,7 @@ import random
 from datetime import datetime, timezone
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from buttons_game import __version__
@@ -33,6 +33,7 @@ GAME_SEATS = (Seat("Ann"), Seat("Ben", "easy"))
 )
 def test_random_games_saved_at_random_points_load_equal(tmp_path_factory, seed, players, steps):
     game = random_game(random.Random(seed), players, steps)
+    event(f"saved in round {game.state.round_number}, {game.state.phase.value}")
     path = tmp_path_factory.mktemp("saves") / "game.json"
     save_game(game, path)
     assert_same_game(load_game(path), game)
