@@ -60,7 +60,7 @@ def decode_action(data: object) -> Action:
     if not isinstance(data, dict):
         raise ActionFormatError(f"an action is a JSON object, not {data!r}")
     kind = data.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise ActionFormatError(f"unknown action type {kind!r}")
     expected = {"type", *_FIELDS[kind]}
     if set(data) != expected:

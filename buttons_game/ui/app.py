@@ -55,6 +55,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         art.clear_caches()  # fonts do not outlive an earlier pygame.quit()
+        pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
         size = options.window or self.settings.window
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not options.window:

@@ -61,6 +61,8 @@ def test_action_reprs_paste_back():
         None,
         [],
         {"type": "jump"},
+        {"type": []},
+        {"type": {"nested": 1}},
         {"type": "place", "player": 0, "row": 1},
         {"type": "place", "player": 0, "row": 1, "col": "2"},
         {"type": "place", "player": 0, "row": 1, "col": True},

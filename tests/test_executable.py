@@ -1,0 +1,44 @@
+"""The double-click executable: build it with PyInstaller and smoke-test it (slow)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_build_and_smoke_test_the_executable():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_exe.py"), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    exe = ROOT / "dist" / ("buttons-game.exe" if os.name == "nt" else "buttons-game")
+    assert exe.is_file() and os.access(exe, os.X_OK)
+    assert "smoke test passed" in result.stdout
+    assert (ROOT / "dist" / "smoke-game-over.png").stat().st_size > 10_000
+    size_mb = exe.stat().st_size / 2**20
+    assert size_mb < 60, f"the executable grew to {size_mb:.0f} MB"
+
+
+def test_build_script_says_clearly_when_pyinstaller_is_missing(tmp_path):
+    # A Python that cannot import PyInstaller: block it through sys.modules.
+    code = (
+        "import sys, runpy; sys.modules['PyInstaller'] = None; "
+        f"sys.argv = ['build_exe.py']; runpy.run_path({str(ROOT / 'scripts' / 'build_exe.py')!r}, "
+        "run_name='__main__')"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 1
+    assert "PyInstaller is not installed" in result.stderr
