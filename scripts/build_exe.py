@@ -60,7 +60,8 @@ a = Analysis(
 # Drop the fonts of languages the game does not offer (their licence files stay).
 a.datas = [
     entry for entry in a.datas
-    if not entry[0].lower().endswith({font_suffixes!r}) or entry[0].replace("\\\\", "/").split("/")[-1] in KEEP_FONTS
+    if not entry[0].lower().endswith({font_suffixes!r})
+    or entry[0].replace("\\\\", "/").split("/")[-1] in KEEP_FONTS
 ]
 pyz = PYZ(a.pure)
 exe = EXE(
@@ -201,7 +202,8 @@ def smoke(exe: Path, timeout: float = 300.0) -> None:
         shutil.copy(pictures[0], DIST / "smoke-first-frame.png")
         shutil.copy(pictures[-1], DIST / "smoke-game-over.png")
         print(
-            f"smoke test passed in {time.perf_counter() - started:.1f} s: {len(pictures)} screenshots"
+            f"smoke test passed in {time.perf_counter() - started:.1f} s: "
+            f"{len(pictures)} screenshots"
         )
         if first_frame is not None:
             print(f"  start to first screenshot: {first_frame:.2f} s")
