@@ -46,5 +46,16 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     """A bot of the given level ("random", "easy", "medium", "hard")."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}: levels are {', '.join(LEVELS)}")
-    # Levels other than random arrive with the bots work; until then they play randomly.
+    if level == "easy":
+        from .easy import EasyBot
+
+        return EasyBot(seed)
+    if level == "medium":
+        from .medium import MediumBot
+
+        return MediumBot(seed)
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot(seed)
     return RandomBot(seed)
