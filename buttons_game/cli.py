@@ -109,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=whole_number, help="seed for the deal, the dice and the bots"
     )
+    parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser(
         "simulate",
@@ -129,8 +130,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(run_simulation(args.players, args.games, args.seed).report())
         return 0
-    if args.quit_when_over and not args.seats:
-        parser.error("--quit-when-over needs --seats (a game that starts at once)")
+    if args.quit_when_over and not (args.seats or args.load):
+        parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
+    if args.seats and args.load:
+        parser.error("--seats and --load both start a game: give one of them")
+    loaded = None
+    if args.load is not None:
+        from buttons_game.saves import SaveFileError, load_game
+
+        try:
+            loaded = load_game(args.load)
+        except SaveFileError as error:
+            parser.error(f"cannot load the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from buttons_game.ui.app import AppOptions, run_app
 
@@ -142,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window=args.window,
         language=args.lang,
         seed=args.seed,
+        load=loaded,
     )
     return run_app(options)
 

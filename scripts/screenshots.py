@@ -89,6 +89,24 @@ def main() -> None:
     final = random_game(4, random.Random(3), seed=3)
     app.push(GameOverScreen(app, Game(seats(4, 4), final)))
     shoot(app, args.out / f"game-over-{tag}.png")
+
+    from buttons_game import saves
+    from buttons_game.ui.screens.pause import PauseScreen
+    from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
+
+    game = mid_game(3, humans=1)
+    saves.save_as(game, "Sunday with Grandma", overwrite=True)
+    saves.autosave(mid_game(4, humans=2, seed=9))
+    screen = GameScreen(app, game)
+    app.reset_to(MainMenu(app))
+    app.push(screen)
+    app.push(PauseScreen(app, screen))
+    shoot(app, args.out / f"pause-{tag}.png")
+    app.push(SaveAsScreen(app, game))
+    shoot(app, args.out / f"save-as-{tag}.png")
+    app.reset_to(MainMenu(app))
+    app.push(LoadScreen(app))
+    shoot(app, args.out / f"load-{tag}.png")
     pygame.quit()
     sys.exit(0)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from buttons_game import i18n
+from buttons_game import i18n, saves
 from buttons_game.game import Game, Seat
 from buttons_game.resources import asset
 from buttons_game.settings import Settings, load_settings, save_settings, warn
@@ -39,6 +39,7 @@ class AppOptions:
     language: str | None = None
     seed: int | None = None
     layouts: tuple[str, ...] | None = None
+    load: Game | None = None  # a game loaded with --load
     extra: dict = field(default_factory=dict)
 
 
@@ -83,6 +84,7 @@ class App:
         self._shot_count = 0
         self._shot_candidate = ""
         self.current_game: Game | None = None
+        self.toasts: list[str] = []
 
     # ------------------------------------------------------------------ games
     def paused_game(self) -> Game | None:
@@ -90,10 +92,46 @@ class App:
         game = self.current_game
         return game if game is not None and not game.state.is_over() else None
 
+    def can_continue(self) -> bool:
+        return self.paused_game() is not None or saves.latest_unfinished() is not None
+
     def continue_game(self) -> None:
+        """Resume this session's game, else the most recent unfinished save."""
         game = self.paused_game()
-        if game is not None:
+        if game is None:
+            info = saves.latest_unfinished()
+            if info is None:
+                return
+            try:
+                game = saves.load_game(info.path)
+            except saves.SaveFileError as error:
+                self.toast(str(error))
+                return
+        self.open_game(game)
+
+    def open_game(self, game: Game) -> None:
+        """Play on a loaded game, or review it when it is finished (read only)."""
+        if game.state.is_over():
+            from .screens.game_over import GameOverScreen
+            from .screens.menu import MainMenu
+
+            self.reset_to(MainMenu(self))
+            self.push(GameOverScreen(self, game))
+        else:
             self.start_game(game)
+
+    def autosave(self, game: Game) -> None:
+        """Write the game's autosave; a failure is reported, never fatal."""
+        try:
+            saves.autosave(game)
+        except (OSError, ValueError) as error:
+            warn(f"autosave failed: {error}")
+            self.toast(i18n.t("saves.autosave_failed", error=str(error)))
+
+    def toast(self, message: str) -> None:
+        """A short note for the player, shown by the screen on top."""
+        self.toasts.append(message)
+        self.dirty = True
 
     def seats_from_options(self) -> tuple[Seat, ...]:
         """Named seats for ``--seats``: "Player 1", "Bot 2" ... in the current language."""
@@ -263,6 +301,9 @@ def run_app(options: AppOptions) -> int:
     try:
         from .screens.menu import MainMenu
 
+        if options.load is not None:
+            app.open_game(options.load)
+            return app.run()
         if options.seats:
             game = Game.new(app.seats_from_options(), seed=options.seed, layouts=options.layouts)
             app.start_game(game)

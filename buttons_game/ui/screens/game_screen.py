@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from buttons_game import saves
 from buttons_game.bots import Bot, make_bot
 from buttons_game.engine import (
     OPT_OUT,
@@ -120,7 +121,15 @@ class GameScreen(Screen):
                 manager=self.manager,
             )
         )
-        self.text_top = y + 2 * bh + int(22 * s)
+        self.undo_button = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x, y + 2 * (bh + int(8 * s)), bw, int(bh * 0.8)),
+                tk("game.undo"),
+                manager=self.manager,
+                tool_tip_text=tk("game.undo_tip"),
+            )
+        )
+        self.text_top = y + 3 * bh + int(26 * s)
         self.menu_button = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(x, self.side.bottom - bh - pad, bw, bh),
@@ -180,8 +189,19 @@ class GameScreen(Screen):
         self._describe(old, action)
         self.calm = 0.0
         self.hover = None
-        if hasattr(self.app, "autosave"):
-            self.app.autosave(self.game)
+        self.app.autosave(self.game)
+        self._refresh_widgets()
+
+    def human_undo(self) -> None:
+        """Take back the last human decision since the roll (never the dice)."""
+        if self.summary is not None or not saves.can_undo(self.game):
+            return
+        self.game = saves.undo(self.game)
+        self.app.current_game = self.game
+        self.job = None  # a bot's answer for the old state is dropped
+        self.calm = 0.0
+        self.say(t("game.undone"), "accent")
+        self.app.autosave(self.game)
         self._refresh_widgets()
 
     def _describe(self, old: GameState, action: Action) -> None:
@@ -245,6 +265,7 @@ class GameScreen(Screen):
         for b, allowed in (
             (self.roll_button, human_turn),
             (self.opt_button, human_turn and OPT_OUT in state.legal_actions()),
+            (self.undo_button, self.summary is None and saves.can_undo(self.game)),
         ):
             if allowed:
                 b.enable()
@@ -293,6 +314,8 @@ class GameScreen(Screen):
                 self.human_opt_out()
             elif event.ui_element is self.menu_button:
                 self.open_menu()
+            elif event.ui_element is self.undo_button:
+                self.human_undo()
             else:
                 for p, (place, skip) in list(self.place_skip.items()):
                     if event.ui_element is place:
@@ -323,6 +346,8 @@ class GameScreen(Screen):
             self.human_roll()
         elif key == pygame.K_o:
             self.human_opt_out()
+        elif key == pygame.K_u:
+            self.human_undo()
         elif key in (pygame.K_p, pygame.K_s):
             others = [p for p in self.human_pending() if p != self.state.active_player]
             if self.state.phase is Phase.PLACING and others and self.summary is None:
@@ -432,6 +457,8 @@ class GameScreen(Screen):
 
     # ---------------------------------------------------------------- time
     def update(self, dt: float) -> bool:
+        while self.app.toasts:
+            self.say(self.app.toasts.pop(0), "accent")
         factor = self.app.animation_factor
         self.clock += dt
         self.calm += dt

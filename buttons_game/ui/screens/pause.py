@@ -22,11 +22,14 @@ class PauseScreen(Screen):
     def build(self) -> None:
         w, h = self.app.surface.get_size()
         s = self.app.scale
-        rects = column_rects(w // 2, int(h * 0.34), int(300 * s), int(52 * s), int(12 * s), 4)
+        rects = column_rects(w // 2, int(h * 0.32), int(300 * s), int(52 * s), int(12 * s), 5)
         self.resume_ = button(self, rects[0], "menu.resume", "#primary")
-        self.rules = button(self, rects[1], "menu.rules", "#big_button")
-        self.settings = button(self, rects[2], "menu.settings", "#big_button")
-        self.main_menu = button(self, rects[3], "menu.main_menu", "#big_button")
+        self.save_as = button(self, rects[1], "menu.save_as", "#big_button")
+        self.rules = button(self, rects[2], "menu.rules", "#big_button")
+        self.settings = button(self, rects[3], "menu.settings", "#big_button")
+        self.main_menu = button(self, rects[4], "menu.main_menu", "#big_button")
+        if not self.game_screen.game.state.history():
+            self.save_as.disable()  # nothing to save before the first move
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -36,6 +39,10 @@ class PauseScreen(Screen):
 
             if event.ui_element is self.resume_:
                 self.app.pop()
+            elif event.ui_element is self.save_as:
+                from .saves_screen import SaveAsScreen
+
+                self.app.push(SaveAsScreen(self.app, self.game_screen.game))
             elif event.ui_element is self.rules:
                 self.app.push(RulesScreen(self.app))
             elif event.ui_element is self.settings:

@@ -1,0 +1,266 @@
+"""Saved games: the load list (load, delete with confirmation) and Save as."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from buttons_game import saves
+from buttons_game.i18n import t, tk
+
+from .. import art
+from ..screen import Screen
+from ..text import fit
+from .common import button, draw_backdrop, draw_title
+
+ROWS_PER_PAGE = 7
+
+
+def describe(info: saves.SaveInfo) -> tuple[str, str]:
+    """Two lines for a save: its name and date, then seats, round and state."""
+    title = info.name or t("saves.autosave")
+    when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    if info.broken:
+        return f"{title} · {when}", t("saves.broken", error=info.error or "")
+    seats = ", ".join(
+        seat.name if seat.is_human else f"{seat.name} ({t('saves.bot_' + str(seat.bot))})"
+        for seat in info.seats
+    )
+    state = t("saves.finished") if info.finished else t("saves.round", n=info.round_number or 1)
+    return f"{title} · {when}", f"{seats} · {state}"
+
+
+class LoadScreen(Screen):
+    name = "load"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.page = 0
+        self.confirm: saves.SaveInfo | None = None
+        self.message = ("", "text_dim")
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.entries = saves.list_saves()
+        pages = max(1, -(-len(self.entries) // ROWS_PER_PAGE))
+        self.page = min(self.page, pages - 1)
+
+    def build(self) -> None:
+        w, h = self.app.surface.get_size()
+        s = self.app.scale
+        self.row_rects: list[pygame.Rect] = []
+        self.row_buttons: list[
+            tuple[saves.SaveInfo, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]
+        ] = []
+        top = int(130 * s)
+        row_h = int(66 * s)
+        left, width = int(w * 0.1), int(w * 0.8)
+        shown = self.entries[self.page * ROWS_PER_PAGE : (self.page + 1) * ROWS_PER_PAGE]
+        bw, bh = int(130 * s), int(42 * s)
+        for i, info in enumerate(shown):
+            rect = pygame.Rect(left, top + i * (row_h + 6), width, row_h)
+            self.row_rects.append(rect)
+            y = rect.centery - bh // 2
+            if self.confirm is not None and self.confirm.path == info.path:
+                first = button(
+                    self,
+                    pygame.Rect(rect.right - 2 * bw - 20, y, bw, bh),
+                    "saves.yes_delete",
+                    "#primary",
+                )
+                second = button(self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.no_keep")
+            else:
+                first = button(
+                    self, pygame.Rect(rect.right - 2 * bw - 20, y, bw, bh), "saves.load", "#primary"
+                )
+                second = button(self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.delete")
+                if info.broken:
+                    first.disable()
+            self.row_buttons.append((info, first, second))
+        self.shown = shown
+        y = h - int(100 * s)
+        nav = int(140 * s)
+        self.prev = button(self, pygame.Rect(left, y, nav, int(50 * s)), "saves.previous")
+        self.next = button(self, pygame.Rect(left + width - nav, y, nav, int(50 * s)), "saves.next")
+        if self.page == 0:
+            self.prev.disable()
+        if (self.page + 1) * ROWS_PER_PAGE >= len(self.entries):
+            self.next.disable()
+        self.back = button(
+            self,
+            pygame.Rect(w // 2 - int(110 * s), y, int(220 * s), int(50 * s)),
+            "menu.back",
+            "#big_button",
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+                return True
+            if event.ui_element in (self.prev, self.next):
+                self.page += 1 if event.ui_element is self.next else -1
+                self.confirm = None
+                self.resize()
+                return True
+            for info, first, second in self.row_buttons:
+                confirming = self.confirm is not None and self.confirm.path == info.path
+                if event.ui_element is first:
+                    if confirming:
+                        self._delete(info)
+                    else:
+                        self._load(info)
+                    return True
+                if event.ui_element is second:
+                    self.confirm = None if confirming else info
+                    self.resize()
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.confirm is not None:
+                self.confirm = None
+                self.resize()
+            else:
+                self.app.pop()
+            return True
+        return False
+
+    def _load(self, info: saves.SaveInfo) -> None:
+        try:
+            game = saves.load_game(info.path)
+        except saves.SaveFileError as error:
+            self.message = (str(error), "bad")
+            return
+        self.app.open_game(game)
+
+    def _delete(self, info: saves.SaveInfo) -> None:
+        try:
+            saves.delete_save(info.path)
+            self.message = (t("saves.deleted", name=info.name or t("saves.autosave")), "text_dim")
+        except (OSError, ValueError) as error:
+            self.message = (str(error), "bad")
+        self.confirm = None
+        self.refresh()
+        self.resize()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        s = self.app.scale
+        draw_title(surface, t("saves.title"), int(40 * s), int(44 * s))
+        if not self.entries:
+            empty = art.text(t("saves.none"), int(20 * s), "text_dim")
+            surface.blit(empty, empty.get_rect(midtop=(surface.get_width() // 2, int(180 * s))))
+        for info, rect in zip(self.shown, self.row_rects):
+            confirming = self.confirm is not None and self.confirm.path == info.path
+            pygame.draw.rect(
+                surface,
+                art.colour("panel_active" if confirming else "panel"),
+                rect,
+                border_radius=10,
+            )
+            first, second = describe(info)
+            if confirming:
+                second = t("saves.confirm_delete")
+            width = rect.width - int(320 * s)
+            surface.blit(
+                art.text(fit(first, int(18 * s), width, True), int(18 * s), "text", True),
+                (rect.left + 14, rect.top + int(8 * s)),
+            )
+            tint = "bad" if info.broken or confirming else "text_dim"
+            surface.blit(
+                art.text(fit(second, int(15 * s), width), int(15 * s), tint),
+                (rect.left + 14, rect.top + int(36 * s)),
+            )
+        text, tint = self.message
+        if text:
+            line = art.text(
+                fit(text, int(16 * s), int(surface.get_width() * 0.9)), int(16 * s), tint
+            )
+            surface.blit(
+                line,
+                line.get_rect(
+                    midtop=(surface.get_width() // 2, surface.get_height() - int(150 * s))
+                ),
+            )
+
+
+class SaveAsScreen(Screen):
+    """Name the current game and save it in a slot (asks before overwriting)."""
+
+    name = "save-as"
+
+    def __init__(self, app, game) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.game = game
+        self.overwrite: str | None = None
+        self.message = ("", "text_dim")
+
+    def build(self) -> None:
+        w, h = self.app.surface.get_size()
+        s = self.app.scale
+        self.entry = self.add(
+            pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(w // 2 - int(220 * s), int(h * 0.35), int(440 * s), int(48 * s)),
+                manager=self.manager,
+            )
+        )
+        self.entry.set_text_length_limit(48)
+        self.entry.set_text(self.overwrite or "")
+        self.entry.focus()
+        y = int(h * 0.35) + int(80 * s)
+        key = "saves.overwrite" if self.overwrite else "saves.save"
+        self.save = button(
+            self, pygame.Rect(w // 2 - int(230 * s), y, int(220 * s), int(50 * s)), key, "#primary"
+        )
+        self.back = button(
+            self, pygame.Rect(w // 2 + int(10 * s), y, int(220 * s), int(50 * s)), "menu.back"
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.save
+        entered = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
+        if pressed or entered:
+            self._save()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.overwrite is not None:
+            self.overwrite = None
+            self.resize()
+            return True
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            self.app.pop()
+            return True
+        return False
+
+    def _save(self) -> None:
+        name = self.entry.get_text().strip()
+        if not name:
+            self.message = (t("saves.need_name"), "bad")
+            return
+        try:
+            saves.save_as(self.game, name, overwrite=self.overwrite == name)
+        except saves.SaveExistsError:
+            self.overwrite = name
+            self.message = (t("saves.exists", name=name), "bad")
+            self.resize()
+            return
+        except (OSError, ValueError) as error:
+            self.message = (str(error), "bad")
+            return
+        self.app.pop()
+        self.app.toast(t("saves.saved", name=name))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        s = self.app.scale
+        draw_title(surface, t("saves.save_title"), int(surface.get_height() * 0.18), int(40 * s))
+        text, tint = self.message
+        if text:
+            line = art.text(text, int(17 * s), tint, True)
+            surface.blit(
+                line,
+                line.get_rect(midtop=(surface.get_width() // 2, int(surface.get_height() * 0.62))),
+            )
+
+
+__all__ = ["LoadScreen", "SaveAsScreen", "tk"]
