@@ -22,6 +22,7 @@ class Settings:
     window: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     animation: str = "normal"
+    symbols: bool = True  # colour symbols on buttons and cards (colour-blind friendly)
 
     @property
     def animation_factor(self) -> float:
@@ -48,6 +49,8 @@ def _clean(data: object) -> Settings:
         settings.window = (window[0], window[1])
     if type(data.get("fullscreen")) is bool:
         settings.fullscreen = data["fullscreen"]
+    if type(data.get("symbols")) is bool:
+        settings.symbols = data["symbols"]
     if data.get("animation") in ANIMATION_SPEEDS:
         settings.animation = data["animation"]
     return settings

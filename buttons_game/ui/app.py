@@ -56,6 +56,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         art.clear_caches()  # fonts do not outlive an earlier pygame.quit()
+        art.show_symbols = self.settings.symbols
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
         size = options.window or self.settings.window
         flags = pygame.RESIZABLE
@@ -161,6 +162,7 @@ class App:
             save_settings(settings)
         except OSError as error:
             warn(f"could not save settings: {error}")
+        art.show_symbols = settings.symbols
         if settings.language != old.language:
             i18n.set_language(settings.language)
             self.manager.set_locale(settings.language)
@@ -255,8 +257,13 @@ class App:
                 continue
             if self.manager.process_events(event):
                 continue
-            if self.stack and self.running:
-                self.top.handle_event(event)
+            if not (self.stack and self.running):
+                continue
+            if event.type == pygame.KEYDOWN and self.top.handle_focus_key(event):
+                continue
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.top.focus = None  # the mouse takes over from the keyboard
+            self.top.handle_event(event)
         if not self.running or not self.stack:
             return False
         self.manager.update(dt)
@@ -273,6 +280,10 @@ class App:
     def draw(self) -> None:
         self.top.draw(self.surface)
         self.manager.draw_ui(self.surface)
+        focus = self.top.focus
+        if focus is not None and focus.alive():
+            ring = focus.rect.inflate(8, 8)
+            pygame.draw.rect(self.surface, art.colour("legal"), ring, width=3, border_radius=12)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_at is None:

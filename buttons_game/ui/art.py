@@ -72,9 +72,54 @@ def _smooth(big: pygame.Surface, d: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (d, d))
 
 
-@lru_cache(maxsize=64)
+# Colour-blind friendly boards: each colour also carries its own shape.
+SYMBOLS = {"red": "triangle", "yellow": "ring", "green": "square", "blue": "diamond"}
+show_symbols = True  # the "colour symbols" setting; App keeps it in step
+
+
+def symbol_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The outline of a colour's symbol, centred on (cx, cy) with half-size r."""
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if shape == "square":
+        k = r * 0.8
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    raise ValueError(f"{shape} is not a polygon")
+
+
+def draw_symbol(
+    surface: pygame.Surface,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    fill,
+    edge=None,
+    width: int = 1,
+) -> None:
+    """Draw a colour's symbol: a triangle, a ring, a square or a diamond."""
+    if shape == "ring":
+        thickness = max(2, int(r * 0.42))
+        if edge is not None:
+            pygame.draw.circle(surface, edge, (cx, cy), r * 0.9 + width, thickness + 2 * width)
+        pygame.draw.circle(surface, fill, (cx, cy), r * 0.9, thickness)
+        return
+    points = symbol_points(shape, cx, cy, r)
+    pygame.draw.polygon(surface, fill, points)
+    if edge is not None:
+        pygame.draw.polygon(surface, edge, points, width)
+
+
 def printed_button(name: str, d: int) -> pygame.Surface:
-    """The button printed on a board space: a coloured disc with a rim and four holes."""
+    """The button printed on a board space, with its colour symbol when that is on."""
+    return _printed_button(name, d, show_symbols)
+
+
+@lru_cache(maxsize=128)
+def _printed_button(name: str, d: int, symbol: bool) -> pygame.Surface:
+    """A coloured disc with a rim and four holes, or with the colour's symbol inside."""
     D = d * SS
     s = pygame.Surface((D, D), pygame.SRCALPHA)
     c = colour(name)
@@ -83,9 +128,21 @@ def printed_button(name: str, d: int) -> pygame.Surface:
     pygame.draw.circle(s, shade(c, 0.6), centre, r)
     pygame.draw.circle(s, c, centre, r * 0.9)
     pygame.draw.circle(s, shade(c, 0.8), centre, r * 0.62, max(1, int(D * 0.025)))
-    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        hole = (centre[0] + dx * r * 0.22, centre[1] + dy * r * 0.22)
-        pygame.draw.circle(s, shade(c, 0.45), hole, r * 0.1)
+    if symbol:
+        draw_symbol(
+            s,
+            SYMBOLS[name],
+            centre[0],
+            centre[1],
+            r * 0.52,
+            (255, 255, 255),
+            shade(c, 0.35),
+            max(2, int(D * 0.03)),
+        )
+    else:
+        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            hole = (centre[0] + dx * r * 0.22, centre[1] + dy * r * 0.22)
+            pygame.draw.circle(s, shade(c, 0.45), hole, r * 0.1)
     return _smooth(s, d)
 
 
@@ -167,5 +224,5 @@ def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (printed_button, glass_button, star, die, ring, text, font):
+    for f in (_printed_button, glass_button, star, die, ring, text, font):
         f.cache_clear()

@@ -87,6 +87,7 @@ class Marks:
     flash: tuple[int, int, int] | None = None
     fading: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat -> (mask, 0..1 left)
     pending: set[int] = field(default_factory=set)
+    cursor: tuple[int, int, int] | None = None  # the keyboard's space
     pulse: float = 0.0  # 0..1, for breathing highlights
 
 
@@ -94,11 +95,11 @@ class TableView:
     """Draws every seat's board for a state. Drawing never changes the state."""
 
     def __init__(self) -> None:
-        self._static: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
 
     def static_board(self, layout: str, cell: int, label: int) -> pygame.Surface:
         """Board, printed buttons and the dice labels: cached per layout and size."""
-        key = (layout, cell, label)
+        key = (layout, cell, label, art.show_symbols)
         cached = self._static.get(key)
         if cached is not None:
             return cached
@@ -188,6 +189,11 @@ class TableView:
             ghost = art.glass_button(d).copy()
             ghost.set_alpha(150)
             surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
+        if marks.cursor and marks.cursor[0] == p:
+            rect = g.cell_rect(marks.cursor[1], marks.cursor[2]).inflate(-2, -2)
+            pygame.draw.rect(
+                surface, art.colour("accent"), rect, width=max(3, cell // 14), border_radius=6
+            )
         if marks.flash and marks.flash[0] == p:
             rect = g.cell_rect(marks.flash[1], marks.flash[2])
             pygame.draw.line(
@@ -270,6 +276,9 @@ def mini_layout(layout: str, size: int) -> pygame.Surface:
             x = int(size * 0.03 + c * cell + (cell - d) / 2)
             y = int(size * 0.03 + r * cell + (cell - d) / 2)
             pygame.draw.aacircle(s, art.colour(colour_name), (x + d // 2, y + d // 2), d // 2)
+            if art.show_symbols and d >= 9:
+                shape = art.SYMBOLS[colour_name]
+                art.draw_symbol(s, shape, x + d / 2, y + d / 2, d * 0.3, (255, 255, 255))
     return s
 
 

@@ -37,7 +37,7 @@ from buttons_game.i18n import t, tk
 from .. import art
 from ..screen import Screen
 from ..table import Marks, TableView, layout_boards
-from ..text import draw_wrapped
+from ..text import draw_wrapped, wrap
 from .summary import SummaryOverlay
 
 ROLL_SECONDS = 0.7
@@ -81,6 +81,8 @@ class GameScreen(Screen):
         self.banner: tuple[str, float] | None = None
         self.over_left: float | None = None
         self.hover: tuple[int, int, int] | None = None
+        self.cursor: tuple[int, int, int] | None = None
+        self.die_rects: list[tuple[pygame.Rect, str]] = []
         self.summary: SummaryOverlay | None = None
         self.table = TableView()
         self.place_skip: dict[
@@ -290,6 +292,7 @@ class GameScreen(Screen):
                     tk("game.place"),
                     manager=self.manager,
                     object_id="#seat_place",
+                    tool_tip_text=tk("game.place_tip"),
                 )
             )
             skip = self.add(
@@ -298,6 +301,7 @@ class GameScreen(Screen):
                     tk("game.skip"),
                     manager=self.manager,
                     object_id="#seat_skip",
+                    tool_tip_text=tk("game.skip_tip"),
                 )
             )
             self.place_skip[p] = (place, skip)
@@ -339,7 +343,54 @@ class GameScreen(Screen):
             return self.key(event.key)
         return False
 
+    def handle_focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab walks the buttons; the arrow keys always belong to the board cursor."""
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus = None
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is None:
+            return False
+        return super().handle_focus_key(event)
+
+    def acting_seat(self) -> int | None:
+        """The human seat the keyboard cursor serves: the first with a decision on a board."""
+        state = self.state
+        if state.phase not in (Phase.PLACING, Phase.STARS) or self.summary is not None:
+            return None
+        pending = self.human_pending()
+        if state.phase is Phase.PLACING and state.active_player in pending:
+            return state.active_player
+        return pending[0] if pending else None
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            return
+        if self.cursor is None or self.cursor[0] != seat:
+            first = self.state.legal_actions(seat)[0]
+            self.cursor = (seat, first.row, first.col)  # type: ignore[union-attr]
+            return
+        _, row, col = self.cursor
+        self.cursor = (seat, min(6, max(1, row + drow)), min(6, max(1, col + dcol)))
+
     def key(self, key: int) -> bool:
+        arrows = {
+            pygame.K_UP: (-1, 0),
+            pygame.K_DOWN: (1, 0),
+            pygame.K_LEFT: (0, -1),
+            pygame.K_RIGHT: (0, 1),
+        }
+        if key in arrows:
+            self.move_cursor(*arrows[key])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            seat = self.acting_seat()
+            if seat is not None:
+                if self.cursor is None or self.cursor[0] != seat:
+                    self.move_cursor(0, 0)
+                else:
+                    self.click(*self.cursor)
+            return True
         if key == pygame.K_ESCAPE:
             self.open_menu()
         elif key == pygame.K_r:
@@ -556,7 +607,9 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- draw
     def marks(self) -> Marks:
         state = self.state
-        marks = Marks(hover=self.hover, flash=self.flash, pulse=0.0)
+        seat = self.acting_seat()
+        cursor = self.cursor if self.cursor and self.cursor[0] == seat else None
+        marks = Marks(hover=self.hover, flash=self.flash, pulse=0.0, cursor=cursor)
         marks.fading = {p: (m, left) for p, (m, left) in self.fading.items()}
         marks.pending = set(state.pending_players)
         if self.summary is not None:
@@ -615,6 +668,25 @@ class GameScreen(Screen):
         self._draw_side(surface)
         if self.summary:
             self.summary.draw(surface, self)
+        else:
+            self._draw_die_tip(surface)
+
+    def _draw_die_tip(self, surface: pygame.Surface) -> None:
+        """A tooltip for the die under the mouse: what it decides."""
+        pos = pygame.mouse.get_pos()
+        for rect, kind in self.die_rects:
+            if rect.collidepoint(pos):
+                s = self.app.scale
+                width = int(300 * s)
+                lines = wrap(t(f"game.die_{kind}"), int(15 * s), width - 16)
+                h = len(lines) * int(15 * s * 1.35) + 14
+                box = pygame.Rect(0, 0, width, h)
+                box.topright = (rect.right, rect.bottom + 6)
+                box.clamp_ip(surface.get_rect())
+                pygame.draw.rect(surface, (12, 14, 20), box, border_radius=8)
+                pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=8)
+                draw_wrapped(surface, t(f"game.die_{kind}"), box.inflate(-16, -14), int(15 * s))
+                return
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -631,6 +703,7 @@ class GameScreen(Screen):
         else:
             plain = (tuple(plain) + (1, 1, 1, 1))[: state.plain_dice_in_hand]
         d = self.dice_size
+        self.die_rects = []
         jitter = self.roll_left is not None
         faces = [("white", white), ("gold", gold)] + [("plain", v) for v in plain]
         for i, (kind, value) in enumerate(faces):
@@ -641,6 +714,7 @@ class GameScreen(Screen):
                 x += self.dice_rng.randint(-3, 3)
                 y += self.dice_rng.randint(-3, 3)
             surface.blit(art.die(kind, value, d), (x, y))
+            self.die_rects.append((pygame.Rect(x, y, d, d), kind))
         text, tint = self.prompt()
         rect = pygame.Rect(side.left + pad, self.text_top, side.width - 2 * pad, int(150 * s))
         used = draw_wrapped(surface, text, rect, int(17 * s), tint, bold=True)

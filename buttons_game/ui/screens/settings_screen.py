@@ -24,8 +24,8 @@ class SettingsScreen(Screen):
         current = self.app.settings
         x = w // 2 + int(10 * s)
         ww, wh = int(300 * s), int(46 * s)
-        y = int(h * 0.26)
-        step = int(74 * s)
+        y = int(h * 0.22)
+        step = int(70 * s)
         self.label_rows = []
         self.language = self.add(
             pygame_gui.elements.UIDropDownMenu(
@@ -67,6 +67,16 @@ class SettingsScreen(Screen):
             )
         )
         self.label_rows.append(("settings.animation", y + 3 * step))
+        on_off = [(tk("settings.on"), "on"), (tk("settings.off"), "off")]
+        self.symbols = self.add(
+            pygame_gui.elements.UIDropDownMenu(
+                on_off,
+                on_off[0] if current.symbols else on_off[1],
+                pygame.Rect(x, y + 4 * step, ww, wh),
+                manager=self.manager,
+            )
+        )
+        self.label_rows.append(("settings.symbols", y + 4 * step))
         bw, bh = int(220 * s), int(52 * s)
         self.back = button(
             self,
@@ -88,6 +98,8 @@ class SettingsScreen(Screen):
                 new = replace(current, fullscreen=value == "fullscreen")
             elif event.ui_element is self.speed:
                 new = replace(current, animation=value)
+            elif event.ui_element is self.symbols:
+                new = replace(current, symbols=value == "on")
             else:
                 return False
             self.app.apply_settings(new)

@@ -148,6 +148,9 @@ class SetupScreen(Screen):
                         row["name"].set_text(c.name)  # type: ignore[attr-defined]
                 elif event.ui_element is row["layout"]:
                     c.layout = event.selected_option_id
+            if getattr(self, "refocus", None) is not None:
+                self._collect()
+                self.resize()  # a keyboard change: show the new choice
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

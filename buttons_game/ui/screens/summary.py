@@ -137,6 +137,8 @@ class SummaryOverlay:
                     pygame.draw.rect(
                         surface, art.colour(colour_name), card.inflate(-4, -4), border_radius=3
                     )
+                    dot = art.printed_button(colour_name, int(card.width * 0.9))
+                    surface.blit(dot, dot.get_rect(center=card.center))
                     x += card.width + 6
             total = art.text(
                 str(seat.total), int(26 * s), "star" if seat.total else "text_dim", True
