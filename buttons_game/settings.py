@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from buttons_game.i18n import LANGUAGES
+from buttons_game.i18n import LANGUAGES, system_language
 from buttons_game.paths import config_dir
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
@@ -62,7 +62,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(language=system_language()), None
     except OSError as error:
         return Settings(), f"{path}: {error}"
     try:

@@ -7,11 +7,27 @@ pygame_gui re-translates them when the language changes.
 
 from __future__ import annotations
 
+import contextlib
+import locale
 import os
 
 import i18n
 
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+# Each language in its own name, as the settings list shows it.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "it": "Italiano",
+    "ja": "日本語",
+}
+_WINDOWS_NAMES = {
+    "english": "en",
+    "german": "de",
+    "french": "fr",
+    "italian": "it",
+    "japanese": "ja",
+}
 NAMESPACE = "buttons"
 FOLDER = os.path.dirname(os.path.abspath(__file__))
 
@@ -25,6 +41,24 @@ def install(language: str = "en") -> None:
     if FOLDER not in i18n.load_path:
         i18n.load_path.append(FOLDER)
     set_language(language)
+
+
+def system_language() -> str:
+    """The user's system language if the game speaks it, else English (for the first start)."""
+    candidates = [
+        os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+    ]
+    with contextlib.suppress(ValueError):
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        for part in value.split(":"):
+            code = part.strip().lower()
+            if code[:2] in LANGUAGES and (len(code) == 2 or not code[2].isalpha()):
+                return code[:2]
+            name = code.split("_")[0]
+            if name in _WINDOWS_NAMES:
+                return _WINDOWS_NAMES[name]
+    return "en"
 
 
 def set_language(language: str) -> None:

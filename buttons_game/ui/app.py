@@ -57,6 +57,7 @@ class App:
         pygame.font.init()
         art.clear_caches()  # fonts do not outlive an earlier pygame.quit()
         art.show_symbols = self.settings.symbols
+        art.cjk_language = self.settings.language == "ja"
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
         size = options.window or self.settings.window
         flags = pygame.RESIZABLE
@@ -164,6 +165,7 @@ class App:
             warn(f"could not save settings: {error}")
         art.show_symbols = settings.symbols
         if settings.language != old.language:
+            art.cjk_language = settings.language == "ja"
             i18n.set_language(settings.language)
             self.manager.set_locale(settings.language)
         if (settings.window, settings.fullscreen) != (old.window, old.fullscreen):
@@ -219,7 +221,7 @@ class App:
     # -------------------------------------------------------------- main loop
     def _resized(self) -> None:
         self.manager.set_window_resolution(self.surface.get_size())
-        art.text.cache_clear()
+        art._text.cache_clear()
         for screen in self.stack[-1:]:
             screen.resize()
         self.dirty = True

@@ -50,22 +50,49 @@ def shade(c: pygame.Color, factor: float) -> pygame.Color:
     )
 
 
-def _font_path(bold: bool) -> str:
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return str(resources.files("pygame_gui.data") / name)
+FONT_FILES = {
+    ("latin", False): "NotoSans-Regular.ttf",
+    ("latin", True): "NotoSans-Bold.ttf",
+    ("cjk", False): "NotoSansJP-Regular.otf",
+    ("cjk", True): "NotoSansJP-Bold.otf",
+}
+cjk_language = False  # True while the game speaks Japanese; App keeps it in step
+
+
+def _font_path(script: str, bold: bool) -> str:
+    return str(resources.files("pygame_gui.data") / FONT_FILES[(script, bold)])
+
+
+def script_of(value: str) -> str:
+    """ "cjk" when the text needs the Japanese font (Japanese text, or a name in kana/kanji)."""
+    if cjk_language or any(ord(ch) >= 0x2E80 for ch in value):
+        return "cjk"
+    return "latin"
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return pygame.font.Font(_font_path(bold), max(8, int(size)))
+def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
+    return pygame.font.Font(_font_path(script, bold), max(8, int(size)))
+
+
+def font(size: int, bold: bool = False, sample: str = "") -> pygame.font.Font:
+    """The font for ``sample`` at ``size``: Noto Sans, or Noto Sans JP where needed."""
+    return _font(int(size), bold, script_of(sample))
 
 
 @lru_cache(maxsize=1024)
+def _text(
+    value: str, size: int, tint: tuple[int, int, int] | str, bold: bool, script: str
+) -> pygame.Surface:
+    rgb = colour(tint) if isinstance(tint, str) else tint
+    return _font(size, bold, script).render(value, True, rgb)
+
+
 def text(
     value: str, size: int, tint: tuple[int, int, int] | str = "text", bold: bool = False
 ) -> pygame.Surface:
-    rgb = colour(tint) if isinstance(tint, str) else tint
-    return font(size, bold).render(value, True, rgb)
+    """``value`` rendered once per size, colour and weight (cached)."""
+    return _text(value, int(size), tint, bold, script_of(value))
 
 
 def _smooth(big: pygame.Surface, d: int) -> pygame.Surface:
@@ -224,5 +251,5 @@ def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (_printed_button, glass_button, star, die, ring, text, font):
+    for f in (_printed_button, glass_button, star, die, ring, _text, _font):
         f.cache_clear()

@@ -8,18 +8,28 @@ from . import art
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap of ``value`` to ``width`` pixels."""
-    f = art.font(size, bold)
+    """Greedy word wrap of ``value`` to ``width`` pixels.
+
+    Text without spaces (Japanese) or a word longer than the line breaks between characters.
+    """
+    f = art.font(size, bold, value)
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
         for word in paragraph.split(" "):
-            candidate = f"{line} {word}".strip()
-            if line and f.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width:
                 line = candidate
+                continue
+            if line:
+                lines.append(line)
+                line = ""
+            for ch in word:
+                if line and f.size(line + ch)[0] > width:
+                    lines.append(line)
+                    line = ch
+                else:
+                    line += ch
         lines.append(line)
     return lines
 
@@ -49,7 +59,7 @@ def blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[i
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     """``value`` shortened with an ellipsis to fit ``width`` pixels."""
-    f = art.font(size, bold)
+    f = art.font(size, bold, value)
     if f.size(value)[0] <= width:
         return value
     while value and f.size(value + "…")[0] > width:

@@ -722,7 +722,7 @@ class GameScreen(Screen):
             side.left + pad,
             self.text_top + used + int(12 * s),
             side.width - 2 * pad,
-            self.menu_button.rect.top - self.text_top - used - int(50 * s),
+            self.menu_button.rect.top - self.text_top - used - int(90 * s),
         )
         y = log_rect.top
         for message, tint in self.messages:
@@ -735,9 +735,13 @@ class GameScreen(Screen):
                 int(15 * s),
                 tint,
             ) + int(4 * s)
-        keys = art.text(t("game.keys"), int(12 * s), "text_dim")
-        if keys.get_width() > side.width - 2 * pad:
-            keys = pygame.transform.smoothscale_by(keys, (side.width - 2 * pad) / keys.get_width())
-        surface.blit(
-            keys, (side.left + pad, self.menu_button.rect.top - keys.get_height() - int(8 * s))
+        size = int(13 * s)
+        lines = wrap(t("game.keys"), size, side.width - 2 * pad)
+        y = self.menu_button.rect.top - int(8 * s) - len(lines) * int(size * 1.35)
+        draw_wrapped(
+            surface,
+            t("game.keys"),
+            pygame.Rect(side.left + pad, y, side.width - 2 * pad, 200),
+            size,
+            "text_dim",
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import t, tk
+from buttons_game.i18n import language, t, tk
 
 from ..screen import Screen
 from .common import button, draw_backdrop, draw_title
@@ -18,7 +18,11 @@ class RulesScreen(Screen):
         w, h = self.app.surface.get_size()
         s = self.app.scale
         box = pygame.Rect(int(w * 0.12), int(110 * s), int(w * 0.76), h - int(210 * s))
-        self.add(pygame_gui.elements.UITextBox(tk("rules.text"), box, manager=self.manager))
+        text = tk("rules.text")
+        if language() == "ja":
+            # pygame_gui breaks lines only at spaces: give Japanese text a break after 、 and 。
+            text = t("rules.text").replace("、", "、 ").replace("。", "。 ")
+        self.add(pygame_gui.elements.UITextBox(text, box, manager=self.manager))
         bw, bh = int(220 * s), int(52 * s)
         self.back = button(
             self, pygame.Rect(w // 2 - bw // 2, h - int(84 * s), bw, bh), "menu.back", "#big_button"
