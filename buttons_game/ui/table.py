@@ -276,7 +276,7 @@ def mini_layout(layout: str, size: int) -> pygame.Surface:
             x = int(size * 0.03 + c * cell + (cell - d) / 2)
             y = int(size * 0.03 + r * cell + (cell - d) / 2)
             pygame.draw.aacircle(s, art.colour(colour_name), (x + d // 2, y + d // 2), d // 2)
-            if art.show_symbols and d >= 9:
+            if art.show_symbols and d >= 16:
                 shape = art.SYMBOLS[colour_name]
                 art.draw_symbol(s, shape, x + d / 2, y + d / 2, d * 0.3, (255, 255, 255))
     return s
