@@ -110,7 +110,7 @@ class SoloSolver:
         return v if v is not None else self._solve(buttons)
 
     def estimate(self, buttons: int, depth: int | None) -> float:
-        """Value with at most ``depth`` more rolls (leaves opt out); exact when ``depth`` is None."""
+        """Value with at most ``depth`` more rolls (leaves opt out); exact if ``depth`` is None."""
         if depth is None:
             return self.value(buttons)
         return self._make_search(depth)(buttons)
@@ -130,7 +130,7 @@ class SoloSolver:
     def placement_values(
         self, buttons: int, spaces: Sequence[int], depth: int | None = None
     ) -> list[float]:
-        """Value after adding each of ``spaces`` (single-bit masks), exact or ``depth`` rolls deep."""
+        """Value after adding each of ``spaces`` (single-bit masks): exact, or ``depth`` deep."""
         search = self.value if depth is None else self._make_search(depth)
         return [search(buttons | s) for s in spaces]
 

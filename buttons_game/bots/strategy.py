@@ -54,7 +54,7 @@ def round_utility(state: GameState, player: int) -> tuple[float, ...]:
         final < ENDING_STARS for spread in spreads for final, _ in spread
     ):
         return tuple(float(s) for s in range(SCORES))
-    table = []
+    table: list[float] = []
     for s in range(SCORES):
         x = mine + s
         value = 0.0

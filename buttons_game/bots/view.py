@@ -58,7 +58,7 @@ class SeatView:
 
 
 def placement_choices(state: GameState, player: int) -> tuple[list[int], bool]:
-    """The spaces (single-bit masks) ``player`` may place on now, and whether skipping is allowed."""
+    """The spaces (single-bit masks) ``player`` may place on now, and whether it may skip."""
     if state.phase is not Phase.PLACING or player not in state.pending_players:
         return [], False
     dice = state.dice

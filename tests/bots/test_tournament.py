@@ -1,0 +1,95 @@
+"""The tournament command: small game counts, the JSON shape, and bad flags."""
+
+import json
+
+import pytest
+
+from buttons_game import tournament
+from buttons_game.bots.efficiency import solo_positions
+from buttons_game.tournament import main, seat_orders, wilson
+
+FIELDS = {
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "games",
+    "mean_rounds",
+    "busts_per_game",
+    "decision_ms_median",
+    "decision_ms_p99",
+}
+
+
+def test_json_has_every_level_and_field(capsys):
+    argv = ["--players", "3", "--seats", "easy,random,random", "--games", "7", "--seed", "4"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 9  # rounded up to whole sets of the 3 distinct seat orders
+    assert set(data["levels"]) == {"easy", "random"}
+    for row in data["levels"].values():
+        assert set(row) >= FIELDS
+        assert 0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1
+        assert row["mean_rounds"] >= 1 and row["decision_ms_p99"] >= row["decision_ms_median"]
+    assert data["levels"]["easy"]["games"] == 9 and data["levels"]["random"]["games"] == 18
+    wins = data["levels"]["easy"]["win_rate"] * 9 + data["levels"]["random"]["win_rate"] * 18
+    assert wins == pytest.approx(9)  # every game has one win to share out
+
+
+def test_same_seed_same_results_with_and_without_jobs(capsys):
+    argv = ["--players", "2", "--seats", "medium,easy", "--games", "10", "--seed", "2", "--json"]
+    main(argv)
+    one = json.loads(capsys.readouterr().out)["levels"]
+    main([*argv, "--jobs", "2"])
+    two = json.loads(capsys.readouterr().out)["levels"]
+    for level in one:
+        for key in ("win_rate", "mean_rounds", "busts_per_game", "games"):
+            assert one[level][key] == two[level][key]
+
+
+def test_text_report(capsys):
+    assert main(["--players", "2", "--seats", "easy,random", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "4 2-player games" in out and "95% CI" in out
+    assert out.count("\neasy") == 1 and out.count("\nrandom") == 1
+
+
+def test_seat_orders_rotate_every_level_through_every_seat():
+    orders = seat_orders(["hard", "medium", "medium", "medium"])
+    assert len(orders) == 4
+    assert {order.index("hard") for order in orders} == {0, 1, 2, 3}
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == pytest.approx(0) and wilson(10, 10)[1] == pytest.approx(1)
+
+
+def test_efficiency_json(capsys, monkeypatch):
+    quick = tuple(p for p in solo_positions() if p.buttons.bit_count() == 2)[-2:]
+    monkeypatch.setattr(tournament, "solo_positions", lambda: quick)
+    assert main(["--efficiency", "--seats", "easy,medium", "--games", "20", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["positions"] == 2 and set(data["levels"]) == {"easy", "medium"}
+    for row in data["levels"].values():
+        assert row["rounds"] == 20 and 0 < row["efficiency"] < 1.5
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--players", "5"], "2, 3 or 4 players"),
+        (["--players", "3", "--seats", "hard,medium"], "one level per seat"),
+        (["--seats", "hard,grandmaster"], "unknown bot level"),
+        (["--games", "0"], "at least 1"),
+        (["--games", "lots"], "whole number"),
+        (["--seed", "x"], "whole number"),
+        (["--jobs", "0"], "at least 1"),
+        (["--colour"], "unrecognized arguments"),
+    ],
+)
+def test_bad_flags_exit_2_with_a_clear_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
