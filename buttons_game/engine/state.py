@@ -8,8 +8,6 @@ a new state and leave the old one untouched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -22,11 +20,8 @@ from .actions import (
     STARS,
     Action,
     Dice,
-    OptOut,
     Place,
-    PlaceStar,
     Roll,
-    Skip,
 )
 from .board import (
     COLOUR_MASKS,
@@ -38,80 +33,17 @@ from .board import (
     legal_mask,
     spaces,
 )
+from .checks import _problem
+from .records import (
+    IllegalActionError,
+    Outcome,
+    Phase,
+    Reason,
+    RoundScore,
+    SeatScore,
+    Status,
+)
 from .setup import Setup
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state."""
-
-
-class Status(str, Enum):
-    """Where a seat stands in the current round."""
-
-    IN_ROUND = "in_round"
-    OPTED_OUT = "opted_out"
-    BUSTED = "busted"
-
-
-class Phase(str, Enum):
-    TURN = "turn"  # the active player chooses Roll or OptOut
-    ROLLING = "rolling"  # chance node: the dice are in the air
-    PLACING = "placing"  # seats decide on their placements for this roll
-    STARS = "stars"  # seats that opted out put their earned stars
-    OVER = "over"
-
-
-class Reason(str, Enum):
-    FIVE_IN_LINE = "five_in_line"
-    TWELVE_STARS = "twelve_stars"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the game ended.
-
-    ``enders`` reached 5 in a line or 12 stars; ``candidates`` are the seats the
-    winner was chosen from (the enders with 5 in a line, or else every seat);
-    ``winners`` are those of them with the most stars (several on a tie).
-    """
-
-    winners: tuple[int, ...]
-    reason: Reason
-    enders: tuple[int, ...]
-    candidates: tuple[int, ...]
-    star_counts: tuple[int, ...]
-
-    @property
-    def decided_by_star_count(self) -> bool:
-        """True when more than one seat could win and the star count chose."""
-        return len(self.candidates) > 1
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
-
-
-@dataclass(frozen=True)
-class SeatScore:
-    """One seat's scoring at the end of a round."""
-
-    status: Status
-    opt_out_star: int
-    colours: tuple[str, ...]  # colours covered by >= 3 of the seat's buttons
-    card_bonus: tuple[str, ...]  # held card colours among ``colours``
-    buttons: int
-
-    @property
-    def total(self) -> int:
-        return self.opt_out_star + len(self.colours) + len(self.card_bonus)
-
-
-@dataclass(frozen=True)
-class RoundScore:
-    round_number: int
-    seats: tuple[SeatScore, ...]
-    cards: tuple[tuple[str, ...], ...]  # who held which card this round
-
 
 _EMPTY: tuple[int, ...] = ()
 
@@ -585,94 +517,6 @@ def _finish_round(s: GameState) -> None:
     s._round += 1
     s._active = s._setup.start_of(s._cards)
     s._phase = Phase.TURN
-
-
-def _problem(state: GameState, action: object) -> str | None:
-    """Why ``action`` is illegal in ``state``, or None when it is legal."""
-    phase = state._phase
-    if phase is Phase.OVER:
-        return "the game is over"
-    kind = type(action)
-    if phase is Phase.ROLLING:
-        if kind is not Dice:
-            return f"the dice are being rolled: expected a Dice outcome, got {action!r}"
-        return _dice_problem(state, action)  # type: ignore[arg-type]
-    if kind is Dice:
-        return "no roll is waiting for its dice"
-    if phase is Phase.TURN:
-        if kind is Roll:
-            return None
-        if kind is OptOut:
-            if not state._buttons[state._active]:
-                return f"seat {state._active} cannot opt out without a button on their board"
-            return None
-        return f"seat {state._active} must roll or opt out, not {action!r}"
-    if phase is Phase.STARS and kind is not PlaceStar:
-        waiting = ", ".join(f"seat {p} ({state._due[p]})" for p in state._pending)
-        return f"earned stars must be placed first: {waiting}"
-    if kind not in (Place, Skip, PlaceStar):
-        return f"{action!r} is not a decision for this moment ({phase.value})"
-    player = action.player  # type: ignore[attr-defined]
-    if type(player) is not int or not 0 <= player < state.players:
-        return f"there is no seat {player!r}"
-    if player not in state._pending:
-        return f"seat {player} has no decision to make now"
-    if phase is Phase.STARS:
-        where = _space_problem(action)
-        if where:
-            return where
-        if not state._buttons[player] & bit(action.row, action.col):  # type: ignore[attr-defined]
-            return (
-                f"a star goes on a space holding one of this round's buttons; "
-                f"({action.row}, {action.col}) holds none of seat {player}'s"  # type: ignore[attr-defined]
-            )
-        return None
-    # Phase.PLACING
-    dice = state._dice
-    assert dice is not None
-    if kind is PlaceStar:
-        return "stars are placed at the end of the round"
-    active = player == state._active
-    if kind is Skip:
-        if active:
-            return f"seat {player} rolled and must place a button"
-        return None
-    where = _space_problem(action)
-    if where:
-        return where
-    row, col = action.row, action.col  # type: ignore[attr-defined]
-    if row != dice.white:
-        return f"the button must go in row {dice.white} (the white die), not row {row}"
-    if active:
-        if col != dice.gold and col not in dice.plain:
-            return f"column {col} was not rolled by any black die"
-    elif col != dice.gold:
-        return f"seat {player} may only use the gold space ({dice.white}, {dice.gold})"
-    b = bit(row, col)
-    if state._buttons[player] & b:
-        return f"({row}, {col}) already holds a button"
-    if state._stars[player] & b:
-        return f"({row}, {col}) holds a star"
-    if not legal_mask(state._buttons[player], state._stars[player]) & b:
-        return f"({row}, {col}) is next to a button"
-    return None
-
-
-def _space_problem(action: object) -> str | None:
-    row, col = action.row, action.col  # type: ignore[attr-defined]
-    for value in (row, col):
-        if type(value) is not int or not 1 <= value <= 6:
-            return f"({row!r}, {col!r}) is not a space: rows and columns run from 1 to 6"
-    return None
-
-
-def _dice_problem(state: GameState, dice: Dice) -> str | None:
-    values = (dice.white, dice.gold, *dice.plain)
-    if any(type(v) is not int or not 1 <= v <= 6 for v in values):
-        return f"dice show 1 to 6: {dice!r}"
-    if len(dice.plain) != state.plain_dice_in_hand:
-        return f"{state.plain_dice_in_hand} plain black dice are rolled, not {len(dice.plain)}"
-    return None
 
 
 __all__ = [
