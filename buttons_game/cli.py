@@ -13,6 +13,7 @@ from pathlib import Path
 
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
+from buttons_game.tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
 
@@ -119,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=player_count, default=4, help="2, 3 or 4 (default 4)")
     sim.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
+    add_tournament_command(commands)
     return parser
 
 
@@ -130,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(run_simulation(args.players, args.games, args.seed).report())
         return 0
+    if args.command == "tournament":
+        return run_tournament_command(args)
     if args.quit_when_over and not (args.seats or args.load):
         parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
     if args.seats and args.load:

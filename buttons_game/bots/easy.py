@@ -15,6 +15,12 @@ from .base import decider
 from .view import SeatView, place_action, placement_choices
 
 
+TARGETS = (4, 5)
+"""Buttons the easy bot wants each round (one drawn per round)."""
+BUST_LIMIT = 0.3
+"""It opts out when the exact bust chance is above this."""
+
+
 class EasyBot:
     """Simple thresholds: no look-ahead, no star planning."""
 
@@ -41,9 +47,9 @@ class EasyBot:
         if not view.buttons:
             return ROLL
         if self._target is None or self._target[0] != state.round_number:
-            self._target = (state.round_number, 3 + int(self.rng.random() * 2))
+            self._target = (state.round_number, self.rng.choice(TARGETS))
         count = view.buttons.bit_count()
-        if count >= self._target[1] or view.bust() > 0.3:
+        if count >= self._target[1] or view.bust() > BUST_LIMIT:
             return OPT_OUT
         return ROLL
 

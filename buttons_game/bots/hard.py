@@ -22,7 +22,7 @@ from .view import SeatView, place_action, placement_choices, skip_action
 
 DEPTH = 3
 """Rolls the search looks ahead (the issue's measurements: depth 3 is ~98% of optimal)."""
-LINE_WEIGHT = 1.0
+LINE_WEIGHT = 0.5
 """How much of a line's promise (``stars.LINE_VALUE``) a round's buttons are steered by."""
 _SOLVERS = 8
 

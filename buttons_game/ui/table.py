@@ -88,6 +88,7 @@ class Marks:
     fading: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat -> (mask, 0..1 left)
     pending: set[int] = field(default_factory=set)
     cursor: tuple[int, int, int] | None = None  # the keyboard's space
+    advice: tuple[int, int, int] | None = None  # the space a hint suggests
     pulse: float = 0.0  # 0..1, for breathing highlights
 
 
@@ -189,6 +190,9 @@ class TableView:
             ghost = art.glass_button(d).copy()
             ghost.set_alpha(150)
             surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
+        if marks.advice and marks.advice[0] == p:
+            rect = g.cell_rect(marks.advice[1], marks.advice[2])
+            surface.blit(art.ring(cell, "good", 0.12), rect)
         if marks.cursor and marks.cursor[0] == p:
             rect = g.cell_rect(marks.cursor[1], marks.cursor[2]).inflate(-2, -2)
             pygame.draw.rect(

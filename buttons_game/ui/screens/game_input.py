@@ -26,6 +26,7 @@ class TableInput:
         self.game = saves.undo(self.game)
         self.app.current_game = self.game
         self.job = None  # a bot's answer for the old state is dropped
+        self.hint = None
         self.calm = 0.0
         self.say(t("game.undone"), "accent")
         self.app.autosave(self.game)
@@ -43,6 +44,8 @@ class TableInput:
                 self.open_menu()
             elif event.ui_element is self.undo_button:
                 self.human_undo()
+            elif event.ui_element is self.hint_button:
+                self.request_hint()
             else:
                 for p, (place, skip) in list(self.place_skip.items()):
                     if event.ui_element is place:
@@ -122,6 +125,8 @@ class TableInput:
             self.human_opt_out()
         elif key == pygame.K_u:
             self.human_undo()
+        elif key == pygame.K_h:
+            self.request_hint()
         elif key in (pygame.K_p, pygame.K_s):
             others = [p for p in self.human_pending() if p != self.state.active_player]
             if self.state.phase is Phase.PLACING and others and self.summary is None:

@@ -16,6 +16,7 @@ import pygame_gui
 
 from buttons_game import saves
 from buttons_game.bots import Bot, make_bot
+from buttons_game.bots.hint import Hint, hint
 from buttons_game.engine import (
     OPT_OUT,
     Action,
@@ -68,6 +69,11 @@ class GameScreen(TableInput, TableDrawing, Screen):
         self.dice_rng = random.Random(seed)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.job: BotJob | None = None
+        # Hints for people: the hard bot's advice, computed beside the bots' own thread.
+        self.hint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        self.hint_bot = make_bot("hard", 0)
+        self.hint_job: tuple[GameState, Future] | None = None
+        self.hint: Hint | None = None
         self.calm = 0.0
         self.clock = 0.0
         self.roll_left: float | None = None
@@ -121,12 +127,21 @@ class GameScreen(TableInput, TableDrawing, Screen):
                 manager=self.manager,
             )
         )
+        half = (bw - int(8 * s)) // 2
         self.undo_button = self.add(
             pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + 2 * (bh + int(8 * s)), bw, int(bh * 0.8)),
+                pygame.Rect(x, y + 2 * (bh + int(8 * s)), half, int(bh * 0.8)),
                 tk("game.undo"),
                 manager=self.manager,
                 tool_tip_text=tk("game.undo_tip"),
+            )
+        )
+        self.hint_button = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x + bw - half, y + 2 * (bh + int(8 * s)), half, int(bh * 0.8)),
+                tk("game.hint"),
+                manager=self.manager,
+                tool_tip_text=tk("game.hint_tip"),
             )
         )
         self.text_top = y + 3 * bh + int(26 * s)
@@ -147,8 +162,41 @@ class GameScreen(TableInput, TableDrawing, Screen):
         self.place_skip = {}
 
     def close(self) -> None:
-        """Leave the game for good: stop the bot thread."""
+        """Leave the game for good: stop the bot and hint threads."""
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.hint_executor.shutdown(wait=False, cancel_futures=True)
+
+    def hint_seat(self) -> int | None:
+        """The person a hint is for: the one deciding now at the table."""
+        state = self.state
+        if self.summary is not None:
+            return None
+        if state.phase is Phase.TURN:
+            return state.active_player if self.is_human(state.active_player) else None
+        return self.acting_seat()
+
+    def request_hint(self) -> None:
+        seat = self.hint_seat()
+        if seat is None or self.hint_job is not None:
+            return
+        state = self.state
+        future = self.hint_executor.submit(hint, state, seat, self.hint_bot)  # type: ignore[arg-type]
+        self.hint_job = (state, future)
+
+    def _collect_hint(self) -> bool:
+        """Pick up a finished hint if it is still about the current state."""
+        if self.hint_job is None:
+            return False
+        state, future = self.hint_job
+        if not future.done():
+            return True
+        self.hint_job = None
+        if state is self.state:
+            try:
+                self.hint = future.result()
+            except Exception as error:  # advice must never stop the game
+                print(f"buttons-game: hint failed: {error!r}")
+        return True
 
     def screenshot_key(self) -> str:
         state = self.game.state
@@ -189,6 +237,7 @@ class GameScreen(TableInput, TableDrawing, Screen):
         self._describe(old, action)
         self.calm = 0.0
         self.hover = None
+        self.hint = None
         self.app.autosave(self.game)
         self._refresh_widgets()
 
@@ -254,6 +303,7 @@ class GameScreen(TableInput, TableDrawing, Screen):
             (self.roll_button, human_turn),
             (self.opt_button, human_turn and OPT_OUT in state.legal_actions()),
             (self.undo_button, self.summary is None and saves.can_undo(self.game)),
+            (self.hint_button, self.hint_seat() is not None),
         ):
             if allowed:
                 b.enable()
@@ -297,6 +347,8 @@ class GameScreen(TableInput, TableDrawing, Screen):
     def update(self, dt: float) -> bool:
         while self.app.toasts:
             self.say(self.app.toasts.pop(0), "accent")
+        if self._collect_hint():
+            return True
         factor = self.app.animation_factor
         self.clock += dt
         self.calm += dt

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from buttons_game.engine import Phase, Place
+from buttons_game.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
 
 from .. import art
@@ -22,6 +22,9 @@ class TableDrawing:
         seat = self.acting_seat()
         cursor = self.cursor if self.cursor and self.cursor[0] == seat else None
         marks = Marks(hover=self.hover, flash=self.flash, pulse=0.0, cursor=cursor)
+        advice = self.hint.action if self.hint is not None else None
+        if isinstance(advice, (Place, PlaceStar)):
+            marks.advice = (advice.player, advice.row, advice.col)
         marks.fading = {p: (m, left) for p, (m, left) in self.fading.items()}
         marks.pending = set(state.pending_players)
         if self.summary is not None:
@@ -34,6 +37,46 @@ class TableDrawing:
             for p in self.human_pending():
                 marks.star_targets[p] = {(a.row, a.col) for a in state.legal_actions(p)}
         return marks
+
+    def hint_lines(self) -> list[str]:
+        """The hint in words: the advice, the exact bust chance, the expected stars."""
+        h = self.hint
+        if self.hint_job is not None:
+            return [t("hint.thinking")]
+        if h is None:
+            return []
+        lines = []
+        action = h.action
+        if isinstance(action, Place):
+            lines.append(t("hint.place", row=action.row, col=action.col))
+        elif isinstance(action, PlaceStar):
+            key = "hint.star_line" if h.line_target else "hint.star"
+            lines.append(t(key, row=action.row, col=action.col))
+        elif isinstance(action, Skip):
+            lines.append(t("hint.skip"))
+        elif isinstance(action, OptOut):
+            lines.append(t("hint.opt_out"))
+        else:
+            lines.append(t("hint.roll"))
+        if h.phase is Phase.TURN:
+            lines.append(t("hint.bust", percent=f"{100 * h.bust_probability:.1f}"))
+            roll = f"{h.roll_value:.2f}" if h.roll_value is not None else "–"
+            if h.stop_value is None:
+                lines.append(t("hint.values_no_stop", roll=roll))
+            else:
+                lines.append(t("hint.values", roll=roll, stop=f"{h.stop_value:.0f}"))
+        elif h.options:
+            best = sorted(h.options, key=lambda option: -option[1])[:3]
+            shown = []
+            for option, value in best:
+                where = (
+                    f"({option.row}, {option.col})"
+                    if isinstance(option, Place)
+                    else t("hint.skip_short")
+                )
+                shown.append(f"{where} {value:.2f}")
+            lines.append(t("hint.options", options=" · ".join(shown)))
+        return lines
 
     def prompt(self) -> tuple[str, str]:
         state = self.state
@@ -130,6 +173,17 @@ class TableDrawing:
         text, tint = self.prompt()
         rect = pygame.Rect(side.left + pad, self.text_top, side.width - 2 * pad, int(150 * s))
         used = draw_wrapped(surface, text, rect, int(17 * s), tint, bold=True)
+        advice = self.hint_lines()
+        if advice:
+            box = pygame.Rect(
+                side.left + pad,
+                self.text_top + used + int(6 * s),
+                side.width - 2 * pad,
+                int(140 * s),
+            )
+            used += int(10 * s) + draw_wrapped(
+                surface, "\n".join(advice), box, int(15 * s), "legal"
+            )
         log_rect = pygame.Rect(
             side.left + pad,
             self.text_top + used + int(12 * s),
