@@ -73,6 +73,15 @@ def _board_in(panel: pygame.Rect, seat: int) -> BoardGeometry:
     line_h = header_h // 2
     depot = pygame.Rect(header.left, header.top + line_h + 2, int(line_h * 2.3), line_h - 4)
     actions = pygame.Rect(header.centerx, header.top + line_h, header.width // 2, line_h)
+    if actions.width < 220:
+        # A narrow board: Place / Skip go in a strip under the board instead.
+        strip = min(44, panel.bottom - pad - (grid.bottom + 8))
+        actions = pygame.Rect(
+            panel.left + pad,
+            panel.bottom - pad - max(strip, 30),
+            panel.width - 2 * pad,
+            max(strip, 30),
+        )
     return BoardGeometry(seat, panel, header, grid, cell, label, depot, actions)
 
 

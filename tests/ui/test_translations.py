@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -95,7 +96,16 @@ def test_translated_text_fits_at_1280x720(make_app, language):
     for key, _ in settings.label_rows:
         assert_fits(art.text(t(key), int(20 * s), "text", True).get_width(), 1280 // 2 - 40, key)
     app.pop()
-    # the table: a human to place, another with Place/Skip, the side panel, the pause menu
+    # the table at 2, 3 and 4 seats: a human to place, another with Place/Skip
+    for players in (2, 3):
+        table = GameScreen(app, mid_game(players, humans=2))
+        app.push(table)
+        step(app, 2)
+        assert table.place_skip, "a Place/Skip pair is on the board"
+        check_widgets(table)
+        for a, b in itertools.combinations(buttons_of(table), 2):
+            assert not a.rect.colliderect(b.rect), "buttons overlap"
+        app.pop()
     game = mid_game(4, humans=2)
     screen = GameScreen(app, game)
     app.push(screen)
