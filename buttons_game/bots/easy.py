@@ -14,7 +14,6 @@ from buttons_game.engine import OPT_OUT, ROLL, Action, GameState, Phase
 from .base import decider
 from .view import SeatView, place_action, placement_choices
 
-
 TARGETS = (4, 5)
 """Buttons the easy bot wants each round (one drawn per round)."""
 BUST_LIMIT = 0.3

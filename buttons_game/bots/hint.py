@@ -15,8 +15,6 @@ from .solver import SoloSolver
 from .stars import target_line
 from .view import SeatView, place_action, placement_choices, skip_action
 
-HINT_DEPTH = 3
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -54,17 +52,19 @@ def hint(state: GameState, player: int | None = None, bot: HardBot | None = None
     action = bot.choose(state, p)
     view = SeatView.of(state, p)
     plain = SoloSolver(view.stars, view.colour_masks, view.held, view.black_dice)
+    depth = bot.search_depth(view)
+    after = None if depth is None else depth - 1
     roll = stop = None
     options: tuple[tuple[Action, float], ...] = ()
     if state.phase is Phase.TURN:
-        roll = plain.roll_value(view.buttons, HINT_DEPTH)
+        roll = plain.roll_value(view.buttons, depth)
         stop = float(view.score()) if view.buttons else None
     elif state.phase is Phase.PLACING:
         spaces, can_skip = placement_choices(state, p)
-        values = plain.placement_values(view.buttons, spaces, HINT_DEPTH - 1)
+        values = plain.placement_values(view.buttons, spaces, after)
         options = tuple((place_action(p, s), v) for s, v in zip(spaces, values))
         if can_skip:
-            options += ((skip_action(p), plain.estimate(view.buttons, HINT_DEPTH - 1)),)
+            options += ((skip_action(p), plain.estimate(view.buttons, after)),)
     return Hint(
         player=p,
         phase=state.phase,
