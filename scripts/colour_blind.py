@@ -1,6 +1,6 @@
 """Write deuteranopia and protanopia simulations of a screenshot next to it.
 
-    python scripts/colour_blind.py SCREENSHOT.png [--scale 0.5]
+python scripts/colour_blind.py SCREENSHOT.png [--scale 0.5]
 """
 
 from __future__ import annotations
