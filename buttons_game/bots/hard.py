@@ -24,7 +24,7 @@ DEPTH = 3
 """Rolls the search looks ahead on an open board (depth 3 is ~98% of optimal)."""
 DEEPER = ((14, None), (20, 4))
 """With at most this many open spaces the search is cheap enough to go exact / 4 rolls deep."""
-LINE_WEIGHT = 0.5
+LINE_WEIGHT = 0.3
 """How much of a line's promise (``stars.LINE_VALUE``) a round's buttons are steered by."""
 _SOLVERS = 8
 
