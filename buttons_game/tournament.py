@@ -73,8 +73,9 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
     parser.add_argument(
         "--seats",
         type=_seats,
-        default=("hard", "medium"),
-        help=f"one level per seat, comma separated ({', '.join(LEVELS)}; default hard,medium)",
+        default=None,
+        help=f"one level per seat, comma separated ({', '.join(LEVELS)}); default: hard, "
+        "then medium in the other seats; with --efficiency: the levels to measure (default all)",
     )
     parser.add_argument(
         "--games",
@@ -288,6 +289,8 @@ def efficiency_command(
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand from parsed arguments; returns the exit code."""
+    if args.seats is None:
+        args.seats = LEVELS if args.efficiency else ("hard",) + ("medium",) * (args.players - 1)
     seats = tuple(args.seats)
     if args.efficiency:
         return efficiency_command(seats, args.games or 2400, args.seed, args.jobs, args.json)

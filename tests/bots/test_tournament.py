@@ -93,3 +93,9 @@ def test_bad_flags_exit_2_with_a_clear_message(argv, message, capsys):
         main(argv)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_default_seats_are_hard_against_medium(capsys):
+    assert main(["--players", "3", "--games", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["levels"]["hard"]["games"] == 3 and data["levels"]["medium"]["games"] == 6
