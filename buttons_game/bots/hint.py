@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttons_game.engine import Action, GameState, Phase, bust_probability
+from buttons_game.engine import Action, GameState, Phase, PlaceStar, bust_probability
 
 from .base import decider
 from .hard import HardBot
@@ -37,7 +37,7 @@ class Hint:
     stop_value: float | None = None
     options: tuple[tuple[Action, float], ...] = ()
     stars_now: int = 0  # stars earned if the seat opted out with its buttons now
-    line_target: int = 0  # mask of the line of five the hard bot would build toward
+    line_target: int = 0  # the line of five being built (a mask), 0 if none: see ``built_line``
 
 
 def hint(state: GameState, player: int | None = None, bot: HardBot | None = None) -> Hint:
@@ -74,5 +74,16 @@ def hint(state: GameState, player: int | None = None, bot: HardBot | None = None
         stop_value=stop,
         options=options,
         stars_now=view.score(),
-        line_target=target_line(view.stars),
+        line_target=built_line(view.stars, action),
     )
+
+
+def built_line(stars: int, action: Action) -> int:
+    """The line of five the advice builds toward: for a star, the line it lengthens (if it
+    then holds at least two stars), else the seat's best line once it holds two or more."""
+    if isinstance(action, PlaceStar):
+        space = 1 << ((action.row - 1) * 6 + action.col - 1)
+        line = target_line(stars | space)
+        return line if line & space and (line & (stars | space)).bit_count() >= 2 else 0
+    line = target_line(stars)
+    return line if (line & stars).bit_count() >= 2 else 0

@@ -51,3 +51,15 @@ def test_star_hint_and_a_seat_without_a_decision():
     state = new_game(2, seed=8)
     with pytest.raises(ValueError):
         hint(state, 1 - state.current_player)
+
+
+def test_line_target_names_the_line_a_star_lengthens():
+    from buttons_game.bots.hint import built_line
+    from buttons_game.engine import PlaceStar
+    from buttons_game.engine.board import mask_of
+
+    stars = mask_of([(1, 2), (2, 2)])
+    line = built_line(stars, PlaceStar(0, 3, 2))
+    assert line & mask_of([(1, 2), (2, 2), (3, 2)]) == mask_of([(1, 2), (2, 2), (3, 2)])
+    assert built_line(stars, PlaceStar(0, 6, 6)) == 0
+    assert built_line(0, ROLL) == 0 and built_line(stars, ROLL) & stars == stars
