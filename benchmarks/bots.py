@@ -18,11 +18,11 @@ import time
 from multiprocessing import Pool
 
 from buttons_game.bots import LEVELS, make_bot
+from buttons_game.bots.efficiency import SoloPosition
 from buttons_game.bots.hint import hint
 from buttons_game.engine import new_game, play_chance
 from buttons_game.tournament import (
     _efficiency,
-    _exact,
     play_game,
     run_tournament,
     solo_positions,
@@ -41,6 +41,14 @@ FILLER_SEATS = (
     ("medium", "easy", "random", "medium"),
     ("easy", "medium"),
 )
+
+
+def _timed_exact(position: SoloPosition) -> tuple[float, int, float]:
+    """(exact expected stars, states solved, seconds) for one position."""
+    solver = position.solver()
+    start = time.perf_counter()
+    value = solver.value(position.buttons)
+    return value, len(solver.exact), time.perf_counter() - start
 
 
 def _filler(job: tuple[tuple[str, ...], int]) -> int:
@@ -62,13 +70,22 @@ def main() -> None:
 
     positions = solo_positions()
     with Pool(args.jobs) as pool:
-        optimum = pool.map(_exact, positions)
+        solved = pool.map(_timed_exact, positions)
+        optimum = [value for value, _, _ in solved]
         effs = pool.map(_efficiency, [(lv, rounds, args.seed, optimum) for lv in LEVELS])
     lines.append(f"solo-round efficiency, {rounds} rounds per level, {len(positions)} positions")
     for e in effs:
         target = EFFICIENCY_TARGETS.get(e.level)
         verdict = "" if target is None else f"target >= {target:.2f}: " + _ok(e.ratio >= target)
         lines.append(f"  {e.level:7} {e.ratio:6.3f}  ({e.stars:.3f} / {e.optimum:.3f})  {verdict}")
+    lines.append("exact solves of the positions (black dice, stars, buttons: value, states, s):")
+    lines.append(
+        "  "
+        + "; ".join(
+            f"{p.black_dice},{p.stars.bit_count()},{p.buttons.bit_count()}: {v:.3f} {n} {s:.1f}"
+            for p, (v, n, s) in zip(positions, solved)
+        )
+    )
     print("\n".join(lines), flush=True)
 
     played = 0
