@@ -62,6 +62,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    global QUICK
+    QUICK = args.quick
     scale = 10 if args.quick else 1
     rounds = 2400 // scale
     games = 1000 // scale
@@ -166,8 +168,12 @@ def _q(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
+QUICK = False
+
+
 def _ok(passed: bool) -> str:
-    return "met" if passed else "MISSED"
+    verdict = "met" if passed else "MISSED"
+    return f"{verdict} (quick run: indicative only)" if QUICK else verdict
 
 
 if __name__ == "__main__":
