@@ -66,7 +66,7 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
         "tournament",
         help="play bot-only games headless and compare the bot levels",
         description="Play bot-only games headless, every deal in every seat order, "
-        "and print each level's win rate (95%% Wilson interval), mean rounds, "
+        "and print each level's win rate (95% Wilson interval), mean rounds, "
         "busts per game and decision times.",
     )
     parser.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
