@@ -5,7 +5,10 @@
     action = bot.choose(state, player=2)  # seat 2's pending decision (placing / stars)
 
 Bots use only the engine; each owns its ``random.Random``, so the same seed gives
-the same play.
+the same play. Levels: ``random`` (uniform legal moves), ``easy`` (rules of thumb),
+``medium`` (one roll of look-ahead on the exact bust chance and colour progress),
+``hard`` (expectimax over the dice, star planning, the opponents' progress). The
+yardstick is ``solver`` (the exact solo-round optimum); ``hint`` advises human seats.
 """
 
 from __future__ import annotations
