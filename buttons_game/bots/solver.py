@@ -7,7 +7,9 @@ O(36), not 6^(k+1): in each row the j-th best open space is the best one shown
 with probability ((7-j)/6)^k - ((6-j)/6)^k. A bound (only a newly covered colour
 raises the score, and the bust chance never falls as buttons are added) stops the
 search where opting out is already best. ``depth`` limits the look-ahead for a
-fast estimate: its leaves count as opting out, a lower bound.
+fast estimate: its leaves count as opting out, a lower bound. Measured: an empty
+board with five black dice solves exactly in ~40 s (5.1 million sets, ~360 MB);
+a board with a few buttons or stars in well under a second to a few seconds.
 """
 
 from __future__ import annotations
@@ -116,7 +118,7 @@ class SoloSolver:
         return self._make_search(depth)(buttons)
 
     def roll_value(self, buttons: int, depth: int | None = None) -> float:
-        """Expected value of rolling now and playing on (exactly, or ``depth`` rolls deep)."""
+        """Expected value of rolling now and playing on (exactly, or ``depth`` >= 1 rolls deep)."""
         search = self.value if depth is None else self._make_search(depth - 1)
         k = self.black_dice
         weights = BEST_SHOWN[k]
@@ -136,6 +138,8 @@ class SoloSolver:
 
     def _make_search(self, depth: int | None) -> Callable[[int], float]:
         """The recursive search as a closure over local tables (the hot loop of every bot)."""
+        if depth is not None and depth < 0:
+            raise ValueError(f"a search looks 0 or more rolls ahead, not {depth}")
         exact = self.exact
         memo: dict[int, float] = exact if depth is None else {}
         stars = self.stars

@@ -139,3 +139,9 @@ def test_bust_chance_and_open_spaces_match_the_engine():
 def test_a_utility_must_not_decrease():
     with pytest.raises(ValueError):
         SoloSolver(0, COLOUR_MASKS["1A"], [False] * 4, 3, [0, 2, 1, 3, 4, 5, 6, 7])
+
+
+def test_a_search_depth_must_not_be_negative():
+    solver = SoloSolver(0, COLOUR_MASKS["1A"], [False] * 4, 3)
+    with pytest.raises(ValueError):
+        solver.roll_value(1, 0)
