@@ -11,35 +11,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from buttons_game.arguments import player_count, positive_int, whole_number
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
 from buttons_game.tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
-
-
-def player_count(text: str) -> int:
-    value = positive_int(text)
-    if value not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"BUTTONS is played by 2, 3 or 4 players, not {value}")
-    return value
-
-
-def whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def seat_list(text: str) -> tuple[str | None, ...]:

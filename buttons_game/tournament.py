@@ -21,33 +21,10 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from multiprocessing import Pool
 
+from buttons_game.arguments import player_count, positive_int, whole_number
 from buttons_game.bots import LEVELS, make_bot
 from buttons_game.bots.efficiency import Efficiency, SoloPosition, measure, solo_positions
 from buttons_game.engine import IllegalActionError, Status, new_game, play_chance
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
-
-
-def _players(text: str) -> int:
-    value = _positive(text)
-    if value not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"BUTTONS is played by 2, 3 or 4 players, not {value}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -69,7 +46,7 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
         "and print each level's win rate (95% Wilson interval), mean rounds, "
         "busts per game and decision times.",
     )
-    parser.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
+    parser.add_argument("--players", type=player_count, default=2, help="2, 3 or 4 (default 2)")
     parser.add_argument(
         "--seats",
         type=_seats,
@@ -79,13 +56,13 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
     )
     parser.add_argument(
         "--games",
-        type=_positive,
+        type=positive_int,
         default=None,
         help="games to play, rounded up to whole sets of seat orders (default 100); "
         "with --efficiency: solo rounds per level (default 2400)",
     )
-    parser.add_argument("--seed", type=_whole, default=0, help="random seed (default 0)")
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
+    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--efficiency",
