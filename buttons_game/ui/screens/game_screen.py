@@ -93,7 +93,6 @@ class GameScreen(TableInput, TableDrawing, Screen):
             int, tuple[pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]
         ] = {}
         self.app.current_game = game
-        self._announce_turn()
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:
@@ -224,11 +223,6 @@ class GameScreen(TableInput, TableDrawing, Screen):
     def say(self, message: str, tint: str = "text_dim") -> None:
         self.messages.appendleft((message, tint))
 
-    def _announce_turn(self) -> None:
-        state = self.state
-        if state.phase is Phase.TURN:
-            self.calm = 0.0
-
     # ------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
         old = self.state
@@ -317,7 +311,6 @@ class GameScreen(TableInput, TableDrawing, Screen):
                 for b in self.place_skip.pop(p):
                     b.kill()
                     self.widgets.remove(b)
-        s = self.app.scale
         for p in wanted - set(self.place_skip):
             area = self.geometry[p].actions
             bw = area.width // 2 - 4
@@ -341,7 +334,6 @@ class GameScreen(TableInput, TableDrawing, Screen):
                 )
             )
             self.place_skip[p] = (place, skip)
-        del s
 
     # ---------------------------------------------------------------- input
     def update(self, dt: float) -> bool:

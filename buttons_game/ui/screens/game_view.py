@@ -202,12 +202,10 @@ class TableDrawing:
                 tint,
             ) + int(4 * s)
         size = int(13 * s)
+        # The key line is wrapped once and its lines blitted (no second wrap per frame).
         lines = wrap(t("game.keys"), size, side.width - 2 * pad)
-        y = self.menu_button.rect.top - int(8 * s) - len(lines) * int(size * 1.35)
-        draw_wrapped(
-            surface,
-            t("game.keys"),
-            pygame.Rect(side.left + pad, y, side.width - 2 * pad, 200),
-            size,
-            "text_dim",
-        )
+        step = int(size * 1.35)
+        y = self.menu_button.rect.top - int(8 * s) - len(lines) * step
+        for line in lines:
+            surface.blit(art.text(line, size, "text_dim"), (side.left + pad, y))
+            y += step
