@@ -121,7 +121,9 @@ def play_game(levels: tuple[str, ...], seed: int) -> GameRecord:
         try:
             state = state.apply(action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"{levels[p]} bot in seat {p}: {error}") from None
+            raise IllegalActionError(
+                f"{levels[p]} bot in seat {p}: {error}", code=error.code, details=error.details
+            ) from None
     outcome = state.outcome()
     assert outcome is not None
     wins = tuple(1 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(players))

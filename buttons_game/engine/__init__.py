@@ -18,6 +18,7 @@ from .chance import (
     random_game,
     sample_dice,
 )
+from .records import REASON_CODES
 from .serialise import (
     ActionFormatError,
     decode_action,
@@ -61,6 +62,7 @@ __all__ = [
     "LAYOUTS",
     "LAYOUT_NAMES",
     "OPT_OUT",
+    "REASON_CODES",
     "ROLL",
     "Action",
     "ActionFormatError",

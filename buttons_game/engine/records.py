@@ -2,12 +2,54 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+REASON_CODES: tuple[str, ...] = (
+    "game_over",
+    "dice_expected",
+    "no_roll_waiting",
+    "must_roll_or_opt_out",
+    "opt_out_needs_button",
+    "stars_first",
+    "not_now",
+    "no_such_seat",
+    "no_decision",
+    "not_a_space",
+    "star_needs_button",
+    "stars_at_round_end",
+    "must_place",
+    "wrong_row",
+    "not_rolled",
+    "gold_only",
+    "holds_button",
+    "holds_star",
+    "next_to_button",
+    "bad_dice",
+)
+"""Every ``IllegalActionError.code``: stable keys the UI translates (``reason.<code>``)."""
+
 
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state."""
+    """An action that the rules do not allow in this state.
+
+    ``str(error)`` is English for logs and files; ``code`` (one of ``REASON_CODES``)
+    and ``details`` (seat, row, col ... as whole numbers) let the UI say it in any language.
+    """
+
+    def __init__(self, message: str, *, code: str, details: Mapping[str, int] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.details: dict[str, int] = dict(details or {})
+
+    def __reduce__(self) -> tuple:
+        # Survives pickling (worker processes) with its code and details.
+        return (_rebuild_error, (str(self), self.code, self.details))
+
+
+def _rebuild_error(message: str, code: str, details: dict[str, int]) -> IllegalActionError:
+    return IllegalActionError(message, code=code, details=details)
 
 
 class Status(str, Enum):

@@ -114,12 +114,16 @@ def replay(setup: Setup, actions: list[Action]) -> GameState:
     """Rebuild a state by applying ``actions`` through the checked path.
 
     Raises IllegalActionError naming the first action (by its index) that the
-    rules do not allow.
+    rules do not allow; it keeps the code and adds ``details["action_index"]``.
     """
     state = GameState(setup)
     for i, action in enumerate(actions):
         try:
             state = state.apply(action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"action {i} ({action!r}): {error}") from None
+            raise IllegalActionError(
+                f"action {i} ({action!r}): {error}",
+                code=error.code,
+                details={**error.details, "action_index": i},
+            ) from None
     return state

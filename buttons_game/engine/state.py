@@ -321,11 +321,15 @@ class GameState:
 
     # ------------------------------------------------------------------ apply
 
+    def problem(self, action: object) -> IllegalActionError | None:
+        """What ``apply`` would raise for ``action`` (not raised), or None when it is legal."""
+        return _problem(self, action)
+
     def apply(self, action: Action) -> GameState:
         """The checked way in: raises IllegalActionError saying what is wrong."""
         problem = _problem(self, action)
-        if problem:
-            raise IllegalActionError(problem)
+        if problem is not None:
+            raise problem
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> GameState:
@@ -361,7 +365,7 @@ class GameState:
                 if not s._pending:
                     _finish_round(s)
         else:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", code="game_over")
         return s
 
     def _replace(self, **fields: object) -> GameState:
