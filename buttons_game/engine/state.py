@@ -72,6 +72,7 @@ class GameState:
         "_buttons",
         "_stars",
         "_depot",
+        "_faces",
         "_status",
         "_cards",
         "_active",
@@ -90,6 +91,8 @@ class GameState:
     _buttons: tuple[int, ...]
     _stars: tuple[int, ...]
     _depot: tuple[int, ...]
+    # (the last roll, the plain faces in hand, each depot's faces): one field keeps _child fast
+    _faces: tuple[Dice | None, tuple[int, ...], tuple[tuple[int, ...], ...]]
     _status: tuple[Status, ...]
     _cards: tuple[tuple[str, ...], ...]
     _active: int
@@ -109,6 +112,7 @@ class GameState:
         self._buttons = (0,) * n
         self._stars = (0,) * n
         self._depot = (0,) * n
+        self._faces = (None, (), ((),) * n)
         self._status = (Status.IN_ROUND,) * n
         self._cards = setup.cards
         self._active = setup.start_player
@@ -212,6 +216,26 @@ class GameState:
     def depot(self, player: int) -> int:
         return self._depot[player]
 
+    def depot_dice(self, player: int) -> tuple[int, ...]:
+        """The faces of the plain black dice in ``player``'s depot, in the order they went in.
+
+        **Ruling** (the project's): a seat that opts out or busts puts in the
+        highest plain die or dice in front of it, the highest first. The rulebook
+        lets the player pick; the face has no effect on play.
+        """
+        return self._faces[2][player]
+
+    def hand_dice(self) -> Dice | None:
+        """The faces of the dice in front of the active player; None before the first roll.
+
+        The last roll's white and gold dice and its plain dice not yet put in a
+        depot; at a new round all four plain dice come back from the depots.
+        """
+        roll, plain, _ = self._faces
+        if roll is None:
+            return None
+        return Dice(roll.white, roll.gold, plain)
+
     def cards(self, player: int) -> tuple[str, ...]:
         return self._cards[player]
 
@@ -261,6 +285,7 @@ class GameState:
             self._buttons,
             self._stars,
             self._depot,
+            self._faces,
             self._status,
             self._cards,
             self._active,
@@ -341,7 +366,7 @@ class GameState:
                 s._phase = Phase.ROLLING
             else:
                 a = self._active
-                s._depot = _with(self._depot, a, self._depot[a] + self.dice_per_exit)
+                _to_depot(s, a)
                 s._status = _with(self._status, a, Status.OPTED_OUT)
                 _pass_dice(s)
         elif phase is Phase.ROLLING:
@@ -384,6 +409,7 @@ class GameState:
         s._buttons = self._buttons
         s._stars = self._stars
         s._depot = self._depot
+        s._faces = self._faces
         s._status = self._status
         s._cards = self._cards
         s._active = self._active
@@ -428,6 +454,7 @@ def _placements(state: GameState, player: int) -> list[Action]:
 def _roll(s: GameState, dice: Dice) -> None:
     """Apply a dice outcome: bust the active player if they cannot place, queue decisions."""
     s._dice = dice
+    s._faces = (dice, dice.plain, s._faces[2])
     s._phase = Phase.PLACING
     a = s._active
     n = s._setup.players
@@ -436,7 +463,7 @@ def _roll(s: GameState, dice: Dice) -> None:
         pending.append(a)
     else:
         s._buttons = _with(s._buttons, a, 0)
-        s._depot = _with(s._depot, a, s._depot[a] + s.dice_per_exit)
+        _to_depot(s, a)
         s._status = _with(s._status, a, Status.BUSTED)
     gold = bit(dice.white, dice.gold)
     for i in range(1, n):
@@ -447,6 +474,14 @@ def _roll(s: GameState, dice: Dice) -> None:
     if not pending:
         s._dice = None
         _pass_dice(s)
+
+
+def _to_depot(s: GameState, player: int) -> None:
+    """``player`` leaves the round: the highest plain die or dice in hand go to its depot."""
+    k = s.dice_per_exit
+    s._depot = _with(s._depot, player, s._depot[player] + k)
+    roll, plain, depots = s._faces  # plain is sorted low to high
+    s._faces = (roll, plain[:-k], _with(depots, player, depots[player] + plain[: -k - 1 : -1]))
 
 
 def _pass_dice(s: GameState) -> None:
@@ -516,6 +551,9 @@ def _finish_round(s: GameState) -> None:
         s._phase = Phase.OVER
         return
     s._cards = tuple(s._cards[(p - 1) % n] for p in range(n))
+    roll, plain, depots = s._faces
+    returned = tuple(v for faces in depots for v in faces)
+    s._faces = (roll, tuple(sorted(plain + returned)), ((),) * n)
     s._depot = (0,) * n
     s._status = (Status.IN_ROUND,) * n
     s._round += 1
