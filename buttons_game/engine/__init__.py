@@ -9,7 +9,16 @@ state.legal_actions()
 from __future__ import annotations
 
 from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
-from .board import COLOUR_MASKS, COLOURS, LAYOUT_NAMES, LAYOUTS, has_five_in_line, legal_mask
+from .board import (
+    COLOUR_MASKS,
+    COLOURS,
+    LAYOUT_NAMES,
+    LAYOUTS,
+    five_in_line_mask,
+    five_in_line_spaces,
+    has_five_in_line,
+    legal_mask,
+)
 from .chance import (
     bust_fraction,
     bust_probability,
@@ -89,6 +98,8 @@ __all__ = [
     "decode_setup",
     "encode_action",
     "encode_setup",
+    "five_in_line_mask",
+    "five_in_line_spaces",
     "has_five_in_line",
     "legal_mask",
     "make_setup",

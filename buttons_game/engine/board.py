@@ -75,6 +75,20 @@ def has_five_in_line(stars: int) -> bool:
     return False
 
 
+def five_in_line_mask(stars: int) -> int:
+    """The spaces of every full line of five in ``stars`` (six in a row gives all six)."""
+    found = 0
+    for line in LINES_OF_FIVE:
+        if stars & line == line:
+            found |= line
+    return found
+
+
+def five_in_line_spaces(stars: int) -> frozenset[tuple[int, int]]:
+    """``five_in_line_mask`` as (row, col) spaces, for highlighting a winning line."""
+    return spaces(five_in_line_mask(stars))
+
+
 def _load_layouts() -> Mapping[str, tuple[tuple[str, ...], ...]]:
     data = read_json("layouts.json")
     layouts = {name: tuple(tuple(row) for row in data["layouts"][name]) for name in LAYOUT_NAMES}

@@ -28,6 +28,7 @@ from .board import (
     COLOURS,
     FULL,
     bit,
+    five_in_line_spaces,
     has_five_in_line,
     iter_spaces,
     legal_mask,
@@ -206,6 +207,10 @@ class GameState:
 
     def star_mask(self, player: int) -> int:
         return self._stars[player]
+
+    def winning_line(self, player: int) -> frozenset[tuple[int, int]]:
+        """The stars of ``player`` that lie in a line of five (empty when there is none)."""
+        return five_in_line_spaces(self._stars[player])
 
     def star_count(self, player: int) -> int:
         return self._stars[player].bit_count()
