@@ -36,7 +36,7 @@ from .serialise import (
     encode_setup,
     replay,
 )
-from .setup import Setup, SetupError, deal_cards, make_setup
+from .setup import SEED_LIMIT, Setup, SetupError, deal_cards, default_layouts, make_setup
 from .state import (
     GameState,
     IllegalActionError,
@@ -58,7 +58,7 @@ def new_game(
 ) -> GameState:
     """A new game for 2-4 players.
 
-    ``layouts``: one name per seat ("1A" ... "4B"), default distinct at random;
+    ``layouts``: one name per seat ("1A" ... "4B"), default ``default_layouts``;
     ``cards``: per seat a tuple of card colours, default a random deal;
     ``seed`` makes the random defaults reproducible.
     """
@@ -72,6 +72,7 @@ __all__ = [
     "LAYOUT_NAMES",
     "OPT_OUT",
     "REASON_CODES",
+    "SEED_LIMIT",
     "ROLL",
     "Action",
     "ActionFormatError",
@@ -94,6 +95,7 @@ __all__ = [
     "bust_fraction",
     "bust_probability",
     "deal_cards",
+    "default_layouts",
     "decode_action",
     "decode_setup",
     "encode_action",

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from .board import COLOURS, LAYOUT_NAMES
 
+SEED_LIMIT = 2**64
+"""A seed is None or a whole number with -SEED_LIMIT < seed < SEED_LIMIT, as save files hold."""
+
 
 class SetupError(ValueError):
     """A set-up the rules do not allow (player count, layouts, cards)."""
@@ -22,7 +25,7 @@ class Setup:
     seed: int | None = None
 
     def __post_init__(self) -> None:
-        problem = _setup_problem(self.players, self.layouts, self.cards)
+        problem = _setup_problem(self.players, self.layouts, self.cards) or seed_problem(self.seed)
         if problem:
             raise SetupError(problem)
 
@@ -51,6 +54,23 @@ def deal_cards(players: int, rng: random.Random) -> tuple[tuple[str, ...], ...]:
     rng.shuffle(deck)
     k = cards_per_player(players)
     return tuple(tuple(deck[p * k : p * k + k]) for p in range(players))
+
+
+def default_layouts(players: int, rng: random.Random) -> tuple[str, ...]:
+    """The default boards: every seat a different physical board (1-4) with a random side."""
+    boards = rng.sample("1234", players)
+    return tuple(board + rng.choice("AB") for board in boards)
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` cannot be a set-up's seed (a save could not hold it), or None."""
+    if seed is None:
+        return None
+    if type(seed) is not int:
+        return f"the seed must be a whole number (or no seed at all), not {seed!r}"
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        return f"the seed {seed} is out of range: it must lie strictly between -2**64 and 2**64"
+    return None
 
 
 def _setup_problem(players: object, layouts: object, cards: object) -> str | None:
@@ -86,14 +106,17 @@ def make_setup(
     cards: object = None,
     seed: int | None = None,
 ) -> Setup:
-    """Resolve the defaults (distinct random layouts, a random deal) from ``seed``."""
+    """Resolve the defaults (``default_layouts``, a random deal) from ``seed``."""
     if type(players) is not int or players not in (2, 3, 4):
         raise SetupError(f"BUTTONS is played by 2, 3 or 4 players, not {players!r}")
+    problem = seed_problem(seed)
+    if problem:
+        raise SetupError(problem)
     rng = random.Random(seed)
-    chosen_layouts = rng.sample(LAYOUT_NAMES, players)
+    chosen_layouts = default_layouts(players, rng)
     dealt = deal_cards(players, rng)
     if layouts is not None:
-        chosen_layouts = list(layouts)  # type: ignore[call-overload]
+        chosen_layouts = tuple(layouts)  # type: ignore[arg-type]
     if cards is not None:
         dealt = tuple(tuple(held) for held in cards)  # type: ignore[attr-defined]
-    return Setup(players, tuple(chosen_layouts), dealt, seed)
+    return Setup(players, chosen_layouts, dealt, seed)

@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from buttons_game import __version__
+from buttons_game.engine import SEED_LIMIT as SEED_LIMIT  # the save range, re-exported
 from buttons_game.engine import (
     Action,
     GameState,
@@ -26,6 +27,7 @@ from buttons_game.engine import (
     encode_setup,
     replay,
 )
+from buttons_game.engine.setup import seed_problem
 from buttons_game.game import Game, Seat
 
 FORMAT_NAME = "buttons-game-save"
@@ -38,7 +40,6 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_ACTIONS = 50_000
 MAX_NAME_CHARS = 200
 MAX_INT_DIGITS = 20
-SEED_LIMIT = 2**64
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -283,8 +284,10 @@ def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
 
 
 def _check_seed(seed: object) -> None:
-    if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise _Problem(f"the set-up's seed {seed} is out of range")
+    """Refuse a seed that a set-up could not hold (text, a fraction, |seed| >= SEED_LIMIT)."""
+    problem = seed_problem(seed)
+    if problem:
+        raise _Problem(problem)
 
 
 def _check_game_id(value: object) -> None:
