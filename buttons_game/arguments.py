@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from buttons_game.engine.setup import SEED_LIMIT
+
 
 def positive_int(text: str) -> int:
     try:
@@ -27,3 +29,14 @@ def whole_number(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def seed_number(text: str) -> int:
+    """A seed that a save file can hold: a whole number strictly between -2**64 and 2**64."""
+    value = whole_number(text)
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"the seed must lie strictly between -2**64 and 2**64 "
+            f"(a save could not hold it), got {text!r}"
+        )
+    return value

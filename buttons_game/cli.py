@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from buttons_game.arguments import player_count, positive_int, whole_number
+from buttons_game.arguments import player_count, positive_int, seed_number, whole_number
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
 from buttons_game.tournament import add_tournament_command, run_tournament_command
@@ -84,9 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang", type=language, metavar="CODE", help=f"language: {', '.join(LANGUAGES)}"
     )
-    parser.add_argument(
-        "--seed", type=whole_number, help="seed for the deal, the dice and the bots"
-    )
+    parser.add_argument("--seed", type=seed_number, help="seed for the deal, the dice and the bots")
     parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser(
@@ -101,9 +99,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _value_options(parser: argparse.ArgumentParser) -> set[str]:
+    """The options of ``parser`` and its commands that take exactly one value."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                found |= _value_options(command)
+        elif action.option_strings and action.nargs is None:
+            found.update(action.option_strings)
+    return found
+
+
+def join_dash_values(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str]:
+    """``--window -5x10`` becomes ``--window=-5x10``.
+
+    argparse reads a value such as -5x10 as an unknown option and says "expected
+    one argument"; joined, the option's own type names what is wrong with it.
+    """
+    options = _value_options(parser)
+    result: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            result.extend(argv[i:])
+            break
+        value = argv[i + 1] if i + 1 < len(argv) else ""
+        if arg in options and len(value) > 1 and value[0] == "-" and value[1] in "0123456789.":
+            result.append(f"{arg}={value}")
+            i += 2
+        else:
+            result.append(arg)
+            i += 1
+    return result
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(join_dash_values(argv, parser))
     if args.command == "simulate":
         from buttons_game.simulate import run_simulation
 

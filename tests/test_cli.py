@@ -50,3 +50,69 @@ def test_module_entry_point_runs_simulate():
     )
     assert result.returncode == 0, result.stderr
     assert "3 random 2-player games" in result.stdout
+
+
+@pytest.mark.parametrize("seed", [str(2**64), str(-(2**64)), str(10**40)])
+def test_a_seed_a_save_could_not_hold_is_refused_and_nothing_is_written(
+    seed, capsys, tmp_path, monkeypatch
+):
+    from buttons_game.paths import HOME_VARIABLE
+
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--seats", "human,bot", "--seed", seed])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith(
+        f"argument --seed: the seed must lie strictly between -2**64 and 2**64 "
+        f"(a save could not hold it), got '{seed}'"
+    )
+    assert list(tmp_path.rglob("*.json")) == []
+
+
+@pytest.mark.parametrize("seed", ["-5", "0", str(2**64 - 1), str(-(2**64) + 1)])
+def test_seeds_in_the_save_range_are_accepted(seed):
+    from buttons_game.cli import build_parser, join_dash_values
+
+    parser = build_parser()
+    assert parser.parse_args(join_dash_values(["--seed", seed], parser)).seed == int(seed)
+    args = parser.parse_args(join_dash_values(["simulate", "--seed", seed], parser))
+    assert args.seed == int(seed)
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--window", "-5x10"], "window size -5x10 is outside"),
+        (["--window", "-1280x720"], "window size -1280x720 is outside"),
+        (["--window", "-big"], "expected one argument"),
+        (["--seed", "-5x"], "expected a whole number, got '-5x'"),
+        (["--seed", "-1.5"], "expected a whole number, got '-1.5'"),
+        (["--lang", "-5"], "unknown language '-5'"),
+        (["simulate", "--games", "-3"], "at least 1, got -3"),
+        (["simulate", "--players", "-2"], "at least 1, got -2"),
+        (["tournament", "--jobs", "-1x"], "expected a whole number, got '-1x'"),
+    ],
+)
+def test_values_that_start_with_a_minus_get_the_options_own_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_negative_seed_still_works_for_simulate(capsys):
+    assert main(["simulate", "--players", "2", "--games", "2", "--seed", "-5"]) == 0
+    assert "(seed -5)" in capsys.readouterr().out
+
+
+def test_joining_stops_at_a_double_dash():
+    from buttons_game.cli import build_parser, join_dash_values
+
+    parser = build_parser()
+    assert join_dash_values(["--window", "-5x10", "--", "--seed", "-5x"], parser) == [
+        "--window=-5x10",
+        "--",
+        "--seed",
+        "-5x",
+    ]
