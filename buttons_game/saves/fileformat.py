@@ -25,7 +25,6 @@ from buttons_game.engine import (
     decode_setup,
     encode_action,
     encode_setup,
-    replay,
 )
 from buttons_game.engine.setup import seed_problem
 from buttons_game.game import Game, Seat
@@ -269,10 +268,10 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
         raise _Problem(f"{len(seats)} seats for a {setup.players}-player set-up")
     actions = _read_actions(doc["actions"])
     try:
-        state = replay(setup, actions)
+        game = Game.replayed(seats, setup, actions, game_id)
     except ValueError as error:
         raise _Problem(f"the game cannot be replayed: {error}") from None
-    return SavedGame(Game(seats, state, game_id), name, saved_at, app_version)
+    return SavedGame(game, name, saved_at, app_version)
 
 
 def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:

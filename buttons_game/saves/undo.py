@@ -9,7 +9,6 @@ the dice that were rolled always stay in the history.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from buttons_game.engine import Action, GameState, Place, PlaceStar, Skip
 from buttons_game.game import Game, Seat
@@ -51,4 +50,4 @@ def undo(game: Game) -> Game:
     for action in actions[:point]:
         # These actions were checked when they were first applied.
         state = state.apply_unchecked(action)
-    return replace(game, state=state)
+    return Game(game.seats, state, game.game_id)
