@@ -15,6 +15,13 @@ from buttons_game.saves import autosave, autosave_path, load_game
 GAME_ID = "crash-test"
 
 
+def say(line: str) -> None:
+    """One line in one write: print() writes its pieces one by one under PYTHONUNBUFFERED,
+    and a kill between them would leave half a line."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
 def main() -> None:
     rng = random.Random(int(sys.argv[1]))
     seats = (Seat("Ann"), Seat("Bot", "easy"), Seat("Cem"), Seat("Dee", "hard"))
@@ -22,14 +29,14 @@ def main() -> None:
     path = autosave_path(game)
     if path.exists():
         game = load_game(path)
-    print("ready", len(game.state.history()), flush=True)
+    say(f"ready {len(game.state.history())}")
     while not game.state.is_over():
         state = game.state
         action = sample_dice(state, rng) if state.is_chance_node() else random_action(state, rng)
         game = game.apply(action)
         autosave(game)
-        print("saved", len(game.state.history()), flush=True)
-    print("over", flush=True)
+        say(f"saved {len(game.state.history())}")
+    say("over")
 
 
 if __name__ == "__main__":

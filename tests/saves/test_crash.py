@@ -46,7 +46,10 @@ def run_child_until_killed(home: Path, seed: int, wait_for: int, delay: float) -
         lines.append(child.stdout.readline())
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)
-    out, err = child.communicate()
+    # Read through the same text streams as readline: communicate() would read the
+    # pipes underneath and lose what readline has already buffered.
+    out, err = child.stdout.read(), child.stderr.read()
+    child.wait()
     completed = -1
     over = False
     for line in lines[1:] + out.splitlines():
