@@ -1,7 +1,7 @@
 """Save files: versioned JSON under the per-user data dir, autosave, named slots and undo.
 
 path = autosave(game)             # after every action that changes the game
-game = load_game(path)            # SaveFileError names the file and the problem
+game = load_game(path)            # a named save loads as a copy with its own game_id
 save_as(game, "Sunday")           # SaveExistsError if that slot is taken
 for info in list_saves(): ...     # newest first; broken files flagged, never fatal
 info = latest_unfinished()        # for Continue
@@ -21,6 +21,7 @@ from .fileformat import (
     encode_game,
 )
 from .files import (
+    MAX_FINISHED_AUTOSAVES,
     SaveExistsError,
     SaveInfo,
     autosave,
@@ -29,6 +30,7 @@ from .files import (
     latest_unfinished,
     list_saves,
     load_game,
+    prune_finished_autosaves,
     read_save,
     save_as,
     save_game,
@@ -41,6 +43,7 @@ __all__ = [
     "FORMAT_NAME",
     "MAX_ACTIONS",
     "MAX_FILE_BYTES",
+    "MAX_FINISHED_AUTOSAVES",
     "VERSION",
     "SaveExistsError",
     "SaveFileError",
@@ -55,6 +58,7 @@ __all__ = [
     "latest_unfinished",
     "list_saves",
     "load_game",
+    "prune_finished_autosaves",
     "read_save",
     "save_as",
     "save_game",

@@ -29,6 +29,8 @@ TEMP_SUFFIX = ".tmp"
 MAX_SLOT_CHARS = 48
 # Temporary files older than this are leftovers of a crash, never a save in progress.
 STALE_TEMP_SECONDS = 3600
+# Autosaves of finished games kept; older ones go when another finished game is autosaved.
+MAX_FINISHED_AUTOSAVES = 20
 
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{d}{i}" for d in ("com", "lpt") for i in range(10)}
 
@@ -125,11 +127,15 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
 
 
 def load_game(path: str | os.PathLike[str]) -> Game:
-    """The game saved at ``path``, replayed through the engine's checked path.
+    """The game saved at ``path``, replayed through the engine's checked path, to play on.
 
+    An autosave (a file without a slot name) keeps its game_id and so goes on in
+    its own autosave file. A named save is loaded as a copy with a new game_id,
+    so playing on can never overwrite the autosave of the game it was saved from.
     Raises SaveFileError naming the file and the problem; the file is never changed.
     """
-    return read_save(path).game
+    saved = read_save(path)
+    return saved.game if saved.name is None else saved.game.fork()
 
 
 # -------------------------------------------------------------------- slots
@@ -140,10 +146,31 @@ def autosave_path(game: Game) -> Path:
 
 
 def autosave(game: Game) -> Path:
-    """Save ``game`` to its own autosave file (named from its game_id) and return the path."""
+    """Save ``game`` to its own autosave file (named from its game_id) and return the path.
+
+    Saving a finished game also prunes finished autosaves beyond the newest
+    ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up.
+    """
     path = autosave_path(game)
     save_game(game, path)
+    if game.state.is_over():
+        prune_finished_autosaves()
     return path
+
+
+def prune_finished_autosaves(keep: int = MAX_FINISHED_AUTOSAVES) -> list[Path]:
+    """Delete the autosaves of finished games beyond the ``keep`` newest; return them.
+
+    Named saves, unfinished games and files that cannot be read are never deleted.
+    """
+    folder = saves_dir()
+    autosaves = [_info(path) for path in folder.glob(f"{AUTOSAVE_PREFIX}*{SUFFIX}")]
+    finished = [info for info in autosaves if info.finished and not info.broken]
+    finished.sort(key=lambda info: (info.saved_at, info.path.name), reverse=True)
+    pruned = [info.path for info in finished[max(keep, 1) :]]
+    for path in pruned:
+        delete_save(path)
+    return pruned
 
 
 def slot_file_name(name: str) -> str:

@@ -133,7 +133,7 @@ def test_save_as_stores_the_typed_name_and_refuses_to_overwrite_unless_asked():
         save_as(other, "Zoë s game")
     assert snapshot(saves_dir()) == before
     assert save_as(other, "Zoë's game", overwrite=True) == path
-    assert_same_game(load_game(path), other)
+    assert_same_game(read_save(path).game, other)
 
 
 def test_save_as_refuses_an_empty_name():
