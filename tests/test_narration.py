@@ -273,3 +273,27 @@ def test_rendered_notes_leave_no_placeholder_unfilled(translations):
     set_language("fr")
     assert "0 étoile." in t("log.scored", name="Anna", count=0)
     assert "2 étoiles." in t("log.scored", name="Anna", count=2)
+
+
+def test_narration_and_game_work_with_pygame_and_i18n_blocked():
+    import subprocess
+    import sys
+
+    code = """
+import sys
+sys.modules["pygame"] = None
+sys.modules["i18n"] = None
+import buttons_game.narration as narration
+from buttons_game.game import Game, Seat
+game = Game.new((Seat("A"), Seat("B")), seed=3)
+notes = narration.narrate_history(game.state.setup, game.state.history())
+assert notes == []
+loaded = [n for n, m in sys.modules.items() if m and n.split(".")[0] in ("pygame", "i18n")]
+assert not loaded, loaded
+print("ok")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
