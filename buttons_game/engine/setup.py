@@ -58,8 +58,21 @@ def deal_cards(players: int, rng: random.Random) -> tuple[tuple[str, ...], ...]:
 
 def default_layouts(players: int, rng: random.Random) -> tuple[str, ...]:
     """The default boards: every seat a different physical board (1-4) with a random side."""
-    boards = rng.sample("1234", players)
-    return tuple(board + rng.choice("AB") for board in boards)
+    return _distinct_boards(rng.sample(LAYOUT_NAMES, players), rng)
+
+
+def _distinct_boards(names: list[str], rng: random.Random) -> tuple[str, ...]:
+    """Each layout whose board an earlier seat has already taken is replaced by a random
+    free board and side. From a uniform sample this gives every assignment of distinct
+    boards and sides the same chance (the steps treat all boards and sides alike)."""
+    chosen: list[str] = []
+    for name in names:
+        taken = {c[0] for c in chosen}
+        if name[0] in taken:
+            free = [b for b in "1234" if b not in taken]
+            name = rng.choice(free) + rng.choice("AB")
+        chosen.append(name)
+    return tuple(chosen)
 
 
 def seed_problem(seed: object) -> str | None:
@@ -113,8 +126,11 @@ def make_setup(
     if problem:
         raise SetupError(problem)
     rng = random.Random(seed)
-    chosen_layouts = default_layouts(players, rng)
+    # Sampled before and fixed after the deal, so a seed whose sample already gave
+    # different boards deals the same set-up as before default_layouts existed.
+    sampled = rng.sample(LAYOUT_NAMES, players)
     dealt = deal_cards(players, rng)
+    chosen_layouts = _distinct_boards(sampled, rng)
     if layouts is not None:
         chosen_layouts = tuple(layouts)  # type: ignore[arg-type]
     if cards is not None:

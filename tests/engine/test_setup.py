@@ -66,3 +66,31 @@ def test_over_many_seeds_every_board_and_side_turns_up_evenly():
 def test_default_layouts_follow_the_seed_and_given_layouts_win():
     assert make_setup(3, seed=9).layouts == make_setup(3, seed=9).layouts
     assert make_setup(2, layouts=("1A", "1B"), seed=9).layouts == ("1A", "1B")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_assignment_of_boards_and_sides_is_equally_likely(players):
+    rng = random.Random(players)
+    counts = Counter(default_layouts(players, rng) for _ in range(30_000))
+    outcomes = {2: 4 * 3 * 4, 3: 4 * 3 * 2 * 8, 4: 24 * 16}[players]
+    assert len(counts) == outcomes
+    mean = 30_000 / outcomes
+    # within 5 standard deviations of a uniform count
+    spread = 5 * mean**0.5
+    assert all(abs(c - mean) < spread for c in counts.values()), (min(counts.values()), mean)
+
+
+def test_seeds_that_already_gave_different_boards_deal_the_same_set_up():
+    from buttons_game.engine import deal_cards
+
+    same = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        old = rng.sample(LAYOUT_NAMES, 3)
+        cards = deal_cards(3, rng)
+        setup = make_setup(3, seed=seed)
+        assert setup.cards == cards, "the deal never changes"
+        if len(set(boards(old))) == 3:
+            assert setup.layouts == tuple(old)
+            same += 1
+    assert 50 < same < 250
