@@ -9,20 +9,25 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES, system_language
 from buttons_game.paths import config_dir
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+SEAT_KINDS = ("human", *LEVELS)
+NAME_LIMIT = 16
 
 
 @dataclass
 class Settings:
     language: str = "en"
-    window: tuple[int, int] = (1280, 800)
+    window: tuple[int, int] | None = None  # None: fit the display (the first start)
     fullscreen: bool = False
     animation: str = "normal"
     symbols: bool = True  # colour symbols on buttons and cards (colour-blind friendly)
+    # The set-up of the last game started: each seat's name and kind ("human" or a bot level).
+    last_seats: tuple[dict[str, str], ...] = ()
 
     @property
     def animation_factor(self) -> float:
@@ -53,7 +58,21 @@ def _clean(data: object) -> Settings:
         settings.symbols = data["symbols"]
     if data.get("animation") in ANIMATION_SPEEDS:
         settings.animation = data["animation"]
+    seats = data.get("last_seats")
+    if isinstance(seats, list) and 2 <= len(seats) <= 4 and all(map(_good_seat, seats)):
+        settings.last_seats = tuple({"name": s["name"], "kind": s["kind"]} for s in seats)
     return settings
+
+
+def _good_seat(seat: object) -> bool:
+    return (
+        isinstance(seat, dict)
+        and set(seat) == {"name", "kind"}
+        and seat["kind"] in SEAT_KINDS
+        and isinstance(seat["name"], str)
+        and 0 < len(seat["name"]) <= NAME_LIMIT
+        and seat["name"].isprintable()
+    )
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -75,7 +94,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: a temp file in the same folder, then os.replace."""
     path = path or settings_path()
     data = asdict(settings)
-    data["window"] = list(settings.window)
+    data["window"] = list(settings.window) if settings.window else None
+    data["last_seats"] = [dict(seat) for seat in settings.last_seats]
     fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -94,6 +114,8 @@ def warn(message: str) -> None:
 
 __all__ = [
     "ANIMATION_SPEEDS",
+    "NAME_LIMIT",
+    "SEAT_KINDS",
     "WINDOW_SIZES",
     "Settings",
     "load_settings",

@@ -1,15 +1,20 @@
-"""Render every screen to PNG files for review and the README.
+"""Render every screen to PNG files for review, or the README's pictures.
 
     python scripts/screenshots.py OUT_DIR [--window 1280x720] [--players 2 3 4] [--lang en]
+    python scripts/screenshots.py docs/screenshots --readme
 
-Runs headless (SDL dummy driver). Each screen is drawn through the real app.
+Runs headless (SDL dummy driver). Each screen is opened through the app's own
+navigation and drawn by the real loop until it is idle.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,16 +22,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from buttons_game import saves  # noqa: E402
 from buttons_game.cli import window_size  # noqa: E402
-from buttons_game.engine import Phase  # noqa: E402
+from buttons_game.engine import ROLL, Phase, random_game  # noqa: E402
+from buttons_game.game import Game  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
-from buttons_game.ui.scenes import mid_game  # noqa: E402
+from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
+from buttons_game.ui.table.intents import Menu  # noqa: E402
 
 
-def settle(app: App, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.manager.update(0.05)
-        app.draw()
+def settle(app: App) -> None:
+    """Run the loop the way it runs on its own, until nothing is left to draw."""
+    for _ in range(60):
+        if not app.step(0.02, []):
+            break
+    app.draw()
 
 
 def shoot(app: App, path: Path) -> None:
@@ -41,74 +51,88 @@ def main() -> None:
     parser.add_argument("--window", type=window_size, default=(1280, 720))
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--readme", action="store_true", help="the pictures README.md shows")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("BUTTONS_GAME_HOME", str(args.out / ".home"))
+    os.environ.setdefault("BUTTONS_GAME_HOME", tempfile.mkdtemp(prefix="buttons-shots-"))
     app = App(AppOptions(window=args.window, language=args.lang, fast=True, seed=1))
-    from buttons_game.ui.screens.game_over import GameOverScreen
-    from buttons_game.ui.screens.game_screen import GameScreen
-    from buttons_game.ui.screens.menu import MainMenu
-    from buttons_game.ui.screens.rules import RulesScreen
-    from buttons_game.ui.screens.settings_screen import SettingsScreen
-    from buttons_game.ui.screens.setup import SetupScreen
-
+    if args.readme:
+        readme(app, args.out)
+        pygame.quit()
+        return
     size = f"{args.window[0]}x{args.window[1]}"
     tag = f"{args.lang}-{size}"
-    app.reset_to(MainMenu(app))
+    app.show_menu()
     shoot(app, args.out / f"menu-{tag}.png")
-    for screen, name in ((RulesScreen, "rules"), (SettingsScreen, "settings")):
-        app.push(screen(app))
+    for show, name in ((app.show_rules, "rules"), (app.show_settings, "settings")):
+        show()
         shoot(app, args.out / f"{name}-{tag}.png")
-        app.pop()
+        app.back()
     for players in args.players:
-        setup = SetupScreen(app)
-        setup.count = players
-        app.push(setup)
+        app.show_setup()
+        app.top._recount(players)  # type: ignore[attr-defined]
         shoot(app, args.out / f"setup-{players}p-{tag}.png")
-        app.pop()
-        game = mid_game(players, humans=2)
-        app.push(GameScreen(app, game))
+        app.start_game(mid_game(players, humans=2))
         shoot(app, args.out / f"game-{players}p-{tag}.png")
-        app.pop()
-        stars = mid_game(players, humans=players, phase=Phase.STARS)
-        screen = GameScreen(app, stars)
-        from buttons_game.ui.screens.summary import SummaryOverlay
-
-        screen.summary = SummaryOverlay(stars.state.round_scores()[-1], stars)
-        app.push(screen)
+        app.start_game(mid_game(players, humans=players, phase=Phase.STARS))
         shoot(app, args.out / f"summary-{players}p-{tag}.png")
-        screen.summary.close(screen)
+        app.top.close()  # type: ignore[attr-defined]
         shoot(app, args.out / f"stars-{players}p-{tag}.png")
-        app.pop()
-    import random
-
-    from buttons_game.engine import random_game
-    from buttons_game.game import Game
-    from buttons_game.ui.scenes import seats
-
+    # a bust, at its beat
+    game = mid_game(2, humans=2, phase=Phase.TURN)
+    app.start_game(game)
+    session = app.top.session  # type: ignore[attr-defined]
+    rolled = game.apply(ROLL)
+    active = game.state.active_player
+    busts = [
+        dice
+        for dice, _ in rolled.state.chance_outcomes()
+        if rolled.apply(dice).state.status(active).value == "busted"
+    ]
+    if busts:
+        app.options.fast = False  # a beat long enough to be seen
+        session.apply(ROLL)
+        session.apply(busts[0])
+        for _ in range(4):
+            app.step(0.05, [])
+        pygame.image.save(app.surface, str(args.out / f"bust-{tag}.png"))
+        app.options.fast = True
     final = random_game(4, random.Random(3), seed=3)
-    app.push(GameOverScreen(app, Game(seats(4, 4), final)))
+    app.show_game_over(Game(seats(4, 4), final))
     shoot(app, args.out / f"game-over-{tag}.png")
-
-    from buttons_game import saves
-    from buttons_game.ui.screens.pause import PauseScreen
-    from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
 
     game = mid_game(3, humans=1)
     saves.save_as(game, "Sunday with Grandma", overwrite=True)
     saves.autosave(mid_game(4, humans=2, seed=9))
-    screen = GameScreen(app, game)
-    app.reset_to(MainMenu(app))
-    app.push(screen)
-    app.push(PauseScreen(app, screen))
+    app.start_game(game)
+    settle(app)
+    app.top.act(Menu())  # type: ignore[attr-defined]
     shoot(app, args.out / f"pause-{tag}.png")
-    app.push(SaveAsScreen(app, game))
+    app.show_save_as(game)
     shoot(app, args.out / f"save-as-{tag}.png")
-    app.reset_to(MainMenu(app))
-    app.push(LoadScreen(app))
+    app.show_load()
     shoot(app, args.out / f"load-{tag}.png")
     pygame.quit()
     sys.exit(0)
+
+
+def readme(app: App, out: Path) -> None:
+    """The README's pictures, at 1280x720: English, then German and Japanese tables."""
+    app.start_game(mid_game(4, humans=2))
+    shoot(app, out / "game-4-players.png")
+    app.start_game(mid_game(2, humans=2))
+    shoot(app, out / "game-2-players.png")
+    app.start_game(mid_game(4, humans=4, phase=Phase.STARS))
+    shoot(app, out / "round-summary.png")
+    app.show_setup()
+    app.top._recount(3)  # type: ignore[attr-defined]
+    shoot(app, out / "new-game.png")
+    app.show_game_over(Game(seats(4, 4), random_game(4, random.Random(3), seed=3)))
+    shoot(app, out / "game-over.png")
+    for language, players, name in (("de", 4, "spiel-deutsch"), ("ja", 3, "game-japanese")):
+        app.apply_settings(replace(app.settings, language=language))
+        app.start_game(mid_game(players, humans=2))
+        shoot(app, out / f"{name}.png")
 
 
 if __name__ == "__main__":

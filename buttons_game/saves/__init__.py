@@ -1,11 +1,10 @@
-"""Save files: versioned JSON under the per-user data dir, autosave, named slots and undo.
+"""Save files: versioned JSON under the per-user data dir, autosave and named slots.
 
 path = autosave(game)             # after every action that changes the game
 game = load_game(path)            # a named save loads as a copy with its own game_id
 save_as(game, "Sunday")           # SaveExistsError if that slot is taken
 for info in list_saves(): ...     # newest first; broken files flagged, never fatal
 info = latest_unfinished()        # for Continue
-if can_undo(game): game = undo(game)
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from .files import (
     slot_file_name,
     slot_path,
 )
-from .undo import can_undo, undo, undo_point
 
 __all__ = [
     "FORMAT_NAME",
@@ -51,7 +49,6 @@ __all__ = [
     "SavedGame",
     "autosave",
     "autosave_path",
-    "can_undo",
     "decode_game",
     "delete_save",
     "encode_game",
@@ -64,6 +61,4 @@ __all__ = [
     "save_game",
     "slot_file_name",
     "slot_path",
-    "undo",
-    "undo_point",
 ]

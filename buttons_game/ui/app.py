@@ -1,15 +1,17 @@
-"""The app: one window, one pygame_gui manager, a stack of screens and one main loop.
+"""The app: one window, one pygame_gui manager, a stack of screens, one main loop, navigation.
 
-The loop runs in a fixed order (clock, events with the UI first, UI update, screen
-update, draw, flip) and redraws only when something changed or animates; when
-nothing moves it sleeps in ``pygame.event.wait`` so an idle game costs no battery.
+The loop runs in a fixed order (clock, events with the UI first, the screen's
+update, the UI's update, draw, flip). It draws whenever something changed and
+for a few frames after, so every change reaches the screen without the mouse
+moving; when nothing moves it sleeps in ``pygame.event.wait`` (no battery spent).
+Screens never import each other: they ask the app (``show_…``) where to go.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygame
@@ -17,16 +19,30 @@ import pygame_gui
 
 from buttons_game import i18n, saves
 from buttons_game.game import Game, Seat
+from buttons_game.i18n import t
 from buttons_game.resources import asset
 from buttons_game.settings import Settings, load_settings, save_settings, warn
 
-from . import art
-from .screen import Screen
+from . import art, theme
+from .screen import DrawBelow, Screen
+from .screens.game_over import GameOverScreen
+from .screens.menu import MainMenu
+from .screens.pause import PauseScreen
+from .screens.rules import RulesScreen
+from .screens.saves_screen import LoadScreen, SaveAsScreen
+from .screens.settings_screen import SettingsScreen
+from .screens.setup import SetupScreen
+from .screens.summary import SummaryScreen
+from .screens.table_screen import StarsScreen, TableScreen
+from .table.session import TableSession
+from .text import draw_lines, wrap
 
-IDLE_WAIT_MS = 250
+IDLE_POLL_MS = 16  # idle: how often to look for input
+IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run
 FPS = 60
-# Posted by worker threads (bots) so a sleeping loop wakes up at once.
-WAKE_EVENT = pygame.event.custom_type()
+NOTICE_SECONDS = 5.0
+MIN_WINDOW = (960, 600)
+WINDOW_CLASS = "buttons-game"
 
 
 @dataclass
@@ -43,15 +59,53 @@ class AppOptions:
     extra: dict = field(default_factory=dict)
 
 
+@dataclass
+class Notice:
+    text: str
+    tone: str
+    until: float
+
+
+def ui_signature(manager: pygame_gui.UIManager) -> tuple:
+    """What ``draw_ui`` will blit: every visible widget image and where it goes."""
+    return tuple(
+        (id(image), rect.x, rect.y, rect.w, rect.h) for image, rect, *_ in manager.ui_group.visible
+    )
+
+
+def ui_pending(manager: pygame_gui.UIManager) -> bool:
+    """True while a widget still has drawing to do: pygame_gui redraws a shape's other states
+    one per update, blends state transitions and lays text out again after a resize."""
+    for sprite in manager.ui_group.sprites():
+        shape = getattr(sprite, "drawable_shape", None)
+        if shape is not None and (
+            shape.states_to_redraw_queue
+            or shape.active_state.transition is not None
+            or shape.should_trigger_full_rebuild
+        ):
+            return True
+    return False
+
+
+def fit_display(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A first window: 90 % of the desktop, at least 960x600 (never more than the desktop)."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return (1280, 720)
+    w, h = (int(desktop[0] * 0.9), int(desktop[1] * 0.9))
+    return (max(min(MIN_WINDOW[0], desktop[0]), w), max(min(MIN_WINDOW[1], desktop[1]), h))
+
+
 class App:
     def __init__(self, options: AppOptions) -> None:
         self.options = options
         self.settings, problem = load_settings()
-        if problem:
-            warn(problem)
         if options.language:
             self.settings.language = options.language
         i18n.install(self.settings.language)
+        # The window's class (task bars group windows by it). pygame sets it to the script's
+        # name at import, so it is overwritten here, before the display starts.
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+        os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = WINDOW_CLASS
         # Only what the game uses: no audio device is opened (the game has no sound).
         pygame.display.init()
         pygame.font.init()
@@ -59,34 +113,52 @@ class App:
         art.show_symbols = self.settings.symbols
         art.cjk_language = self.settings.language == "ja"
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
-        size = options.window or self.settings.window
-        flags = pygame.RESIZABLE
-        if self.settings.fullscreen and not options.window:
-            flags = pygame.FULLSCREEN
-            size = (0, 0)
-        self.surface = pygame.display.set_mode(size, flags)
+        self.surface = self._open_window()
         pygame.display.set_caption("BUTTONS")
+        self._scale = theme.ui_scale(self.surface.get_size())
         self.manager = pygame_gui.UIManager(
             self.surface.get_size(),
-            theme_path=str(asset("theme.json")),
+            theme_path=theme.scaled_theme(self._scale),
+            enable_live_theme_updates=False,
             starting_language=self.settings.language,
             translation_directory_paths=[i18n.FOLDER],
         )
-        # The rules text uses bold at the body size; the theme loads the rest.
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "bold"}])
+        self._preload_fonts()
         self.background = art.colour("background")
         self.clock = pygame.time.Clock()
         self.stack: list[Screen] = []
         self.running = True
         self.exit_code = 0
         self.dirty = True
+        self._ui_signature: tuple = ()
         self.frames = 0
         self.first_frame_at: float | None = None
         self._shots_taken: set[str] = set()
         self._shot_count = 0
         self._shot_candidate = ""
+        self._window_changed = False
         self.current_game: Game | None = None
-        self.toasts: list[str] = []
+        self.notices: list[Notice] = []
+        if problem:
+            warn(problem)
+            self.notify(t("errors.settings_unreadable"), "bad")
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen and not self.options.window:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = self.options.window or self.settings.window
+        if size is None:
+            desktops = pygame.display.get_desktop_sizes()
+            size = fit_display(desktops[0] if desktops else None)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _preload_fonts(self) -> None:
+        """The bold that rich text (the rules) uses is not in the theme: load it once."""
+        fonts = self.manager.get_theme().get_font_dictionary()
+        size = theme.body_size(self._scale)
+        for name in theme.FAMILIES:
+            if not fonts.check_font_preloaded(fonts.create_font_id(size, name, True, False)):
+                self.manager.preload_fonts([{"name": name, "point_size": size, "style": "bold"}])
 
     # ------------------------------------------------------------------ games
     def paused_game(self) -> Game | None:
@@ -97,51 +169,28 @@ class App:
     def can_continue(self) -> bool:
         return self.paused_game() is not None or saves.latest_unfinished() is not None
 
-    def continue_game(self) -> None:
-        """Resume this session's game, else the most recent unfinished save."""
-        game = self.paused_game()
-        if game is None:
-            info = saves.latest_unfinished()
-            if info is None:
-                return
-            try:
-                game = saves.load_game(info.path)
-            except saves.SaveFileError as error:
-                self.toast(str(error))
-                return
-        self.open_game(game)
-
-    def open_game(self, game: Game) -> None:
-        """Play on a loaded game, or review it when it is finished (read only)."""
-        if game.state.is_over():
-            from .screens.game_over import GameOverScreen
-            from .screens.menu import MainMenu
-
-            self.reset_to(MainMenu(self))
-            self.push(GameOverScreen(self, game))
-        else:
-            self.start_game(game)
-
-    def autosave(self, game: Game) -> None:
-        """Write the game's autosave; a failure is reported, never fatal."""
+    def _game_changed(self, game: Game) -> None:
+        """Every move of the game at the table: remember it and autosave it."""
+        self.current_game = game
         try:
             saves.autosave(game)
         except (OSError, ValueError) as error:
             warn(f"autosave failed: {error}")
-            self.toast(i18n.t("saves.autosave_failed", error=str(error)))
+            self.notify(t("saves.autosave_failed", error=str(error)), "bad")
 
-    def toast(self, message: str) -> None:
-        """A short note for the player, shown by the screen on top."""
-        self.toasts.append(message)
+    def notify(self, text: str, tone: str = "text") -> None:
+        """A short note for the player at the foot of the window, over any screen."""
+        self.notices = [n for n in self.notices if n.text != text][-2:]
+        self.notices.append(Notice(text, tone, time.monotonic() + NOTICE_SECONDS))
         self.dirty = True
 
     def seats_from_options(self) -> tuple[Seat, ...]:
         """Named seats for ``--seats``: "Player 1", "Bot 2" ... in the current language."""
         assert self.options.seats is not None
         return tuple(
-            Seat(i18n.t("setup.default_name", n=p + 1), None)
+            Seat(t("setup.default_name", n=p + 1), None)
             if level is None
-            else Seat(i18n.t("setup.bot_name", n=p + 1), level)
+            else Seat(t("setup.bot_name", n=p + 1), level)
             for p, level in enumerate(self.options.seats)
         )
 
@@ -152,29 +201,36 @@ class App:
 
     @property
     def scale(self) -> float:
-        w, h = self.surface.get_size()
-        return max(0.75, min(w / 1280, h / 800))
+        return self._scale
 
-    def apply_settings(self, settings: Settings) -> None:
-        """Save settings and apply them live (language, window, animation)."""
-        old = self.settings
+    def remember_seats(self, seats: list[dict[str, str]]) -> None:
+        self._save(replace(self.settings, last_seats=tuple(seats)))
+
+    def _save(self, settings: Settings) -> None:
         self.settings = settings
         try:
             save_settings(settings)
         except OSError as error:
             warn(f"could not save settings: {error}")
+            self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Save settings and apply them live (language, window, animation, symbols)."""
+        old = self.settings
+        self._save(settings)
         art.show_symbols = settings.symbols
         if settings.language != old.language:
             art.cjk_language = settings.language == "ja"
             i18n.set_language(settings.language)
             self.manager.set_locale(settings.language)
+            art.clear_caches()
         if (settings.window, settings.fullscreen) != (old.window, old.fullscreen):
             if settings.fullscreen:
                 self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                self.surface = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
-            self._resized()
-        self.dirty = True
+                size = settings.window or self.surface.get_size()
+                self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._relayout()
 
     # ------------------------------------------------------------ screen stack
     @property
@@ -207,45 +263,136 @@ class App:
             self.stack.pop().exit()
         self.push(screen)
 
+    # ------------------------------------------------------------- navigation
+    def back(self) -> None:
+        self.pop()
+
     def quit(self, code: int = 0) -> None:
         self.exit_code = code
         self.running = False
 
-    def start_game(self, game: Game) -> None:
-        from .screens.game_screen import GameScreen
-        from .screens.menu import MainMenu
-
+    def show_menu(self) -> None:
         self.reset_to(MainMenu(self))
-        self.push(GameScreen(self, game))
+
+    def _over_menu(self, screen: Screen) -> None:
+        """Show ``screen`` on top of the main menu (what Back or Esc returns to)."""
+        if not (len(self.stack) == 1 and isinstance(self.top, MainMenu)):
+            self.show_menu()
+        self.push(screen)
+
+    def show_setup(self) -> None:
+        self._over_menu(SetupScreen(self))
+
+    def show_load(self) -> None:
+        self._over_menu(LoadScreen(self))
+
+    def show_rules(self) -> None:
+        self.push(RulesScreen(self))
+
+    def show_settings(self) -> None:
+        self.push(SettingsScreen(self))
+
+    def show_save_as(self, game: Game) -> None:
+        self.push(SaveAsScreen(self, game))
+
+    def show_pause(self, game: Game, draw_below: DrawBelow) -> None:
+        self.push(PauseScreen(self, game, draw_below))
+
+    def show_summary(self, session: TableSession) -> None:
+        self.push(SummaryScreen(self, session))
+
+    def show_stars(self, session: TableSession) -> None:
+        self.replace(StarsScreen(self, session))
+
+    def show_game_over(self, game: Game) -> None:
+        self._over_menu(GameOverScreen(self, game))
+
+    def start_game(self, game: Game) -> None:
+        session = TableSession(
+            game, speed=lambda: self.animation_factor, on_change=self._game_changed
+        )
+        self.current_game = game
+        self._over_menu(TableScreen(self, session))
+
+    def open_game(self, game: Game) -> None:
+        """Play on a loaded game, or review it when it is finished (read only)."""
+        if game.state.is_over():
+            self.show_game_over(game)
+        else:
+            self.start_game(game)
+
+    def continue_game(self) -> None:
+        """Resume this session's game, else the most recent unfinished save."""
+        game = self.paused_game()
+        if game is None:
+            info = saves.latest_unfinished()
+            if info is None:
+                self.notify(t("saves.nothing_to_continue"), "bad")
+                return
+            try:
+                game = saves.load_game(info.path)
+            except saves.SaveFileError as error:
+                self.notify(str(error), "bad")
+                return
+        self.open_game(game)
 
     # -------------------------------------------------------------- main loop
-    def _resized(self) -> None:
-        self.manager.set_window_resolution(self.surface.get_size())
+    def _relayout(self) -> None:
+        """The window, language or scale changed: theme, fonts and every screen anew."""
+        size = self.surface.get_size()
+        self._scale = theme.ui_scale(size)
+        self.manager.set_window_resolution(size)
+        self.manager.get_theme().load_theme(theme.scaled_theme(self._scale))
+        self._preload_fonts()
         art._text.cache_clear()
-        for screen in self.stack[-1:]:
-            screen.resize()
+        for i, screen in enumerate(self.stack):
+            screen.relayout(on_top=i == len(self.stack) - 1)
         self.dirty = True
+
+    def _resized(self, w: int, h: int) -> None:
+        w, h = max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
+        if (w, h) != self.surface.get_size():
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.settings = replace(self.settings, window=(w, h))
+        self._window_changed = True
+        self._relayout()
 
     def run(self, first: Screen | None = None) -> int:
         if first is not None:
             self.push(first)
-        animating = True
-        while self.running:
-            if animating or self.dirty:
-                dt = self.clock.tick(FPS) / 1000
+        busy = True
+        last_step = time.perf_counter()
+        try:
+            while self.running:
                 events = pygame.event.get()
-            else:
-                event = pygame.event.wait(IDLE_WAIT_MS)
-                dt = self.clock.tick() / 1000
-                events = [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
-            animating = self.step(dt, events)
+                if busy or self.dirty:
+                    dt = self.clock.tick(FPS) / 1000
+                else:
+                    if self._window_changed:
+                        self._save(self.settings)  # remember the size once the drag is over
+                        self._window_changed = False
+                    # Idle: look for input every few ms (pygame.event.wait spins every 1 ms),
+                    # and step a few times a second so tooltips, the caret and notices run on.
+                    if not events and time.perf_counter() - last_step < self._idle_step():
+                        pygame.time.wait(IDLE_POLL_MS)
+                        continue
+                    dt = self.clock.tick() / 1000
+                last_step = time.perf_counter()
+                busy = self.step(dt, events)
+        finally:
+            if self._window_changed:
+                self._save(self.settings)
         return self.exit_code
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
-        """One turn of the loop: events (UI first), updates, and a draw if anything changed.
+    def _idle_step(self) -> float:
+        if not self.notices:
+            return IDLE_STEP_SECONDS
+        left = min(n.until for n in self.notices) - time.monotonic()
+        return max(0.0, min(IDLE_STEP_SECONDS, left))
 
-        Returns True while something animates.
-        """
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One turn of the loop: events (UI first), the screen's update, the UI's update, and
+        a draw whenever anything on screen changed. True while the loop must keep ticking."""
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -253,9 +400,7 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit(0)
             elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                w, h = max(960, event.w), max(600, event.h)
-                self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-                self._resized()
+                self._resized(event.w, event.h)
                 continue
             if self.manager.process_events(event):
                 continue
@@ -268,16 +413,21 @@ class App:
             self.top.handle_event(event)
         if not self.running or not self.stack:
             return False
-        self.manager.update(dt)
+        # The screen first: it may make, kill, enable or re-text widgets; then one UI update
+        # applies all of that, so the frame drawn below already shows it.
         animating = self.top.update(dt)
-        if self.running and (self.dirty or animating or self._ui_changing()):
+        self.manager.update(dt)
+        now = time.monotonic()
+        if self.notices and self.notices[0].until <= now:
+            self.notices = [n for n in self.notices if n.until > now]
+            self.dirty = True
+        signature = ui_signature(self.manager)
+        ui_changed = signature != self._ui_signature
+        self._ui_signature = signature
+        if self.running and (self.dirty or animating or ui_changed):
             self.draw()
             self.dirty = False
-        return animating
-
-    def _ui_changing(self) -> bool:
-        """pygame_gui animates hovers, tooltips and the text cursor on its own."""
-        return bool(self.manager.get_hovering_any_element() or self.manager.get_focus_set())
+        return animating or ui_changed or ui_pending(self.manager)
 
     def draw(self) -> None:
         self.top.draw(self.surface)
@@ -286,12 +436,30 @@ class App:
         if focus is not None and focus.alive():
             ring = focus.rect.inflate(8, 8)
             pygame.draw.rect(self.surface, art.colour("legal"), ring, width=3, border_radius=12)
+        self._draw_notices()
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         if self.options.screenshots is not None:
             self._screenshot()
+
+    def _draw_notices(self) -> None:
+        w, h = self.surface.get_size()
+        s = self._scale
+        y = h - int(16 * s)
+        size = int(16 * s)
+        for notice in reversed(self.notices):
+            lines = wrap(notice.text, size, int(w * 0.7))
+            step = int(size * 1.35)
+            box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
+            box.midbottom = (w // 2, y)
+            pygame.draw.rect(self.surface, art.colour("tooltip"), box, border_radius=10)
+            edge = notice.tone if notice.tone in ("bad", "good", "accent") else "panel_border"
+            pygame.draw.rect(self.surface, art.colour(edge), box, width=2, border_radius=10)
+            inner = box.inflate(-int(28 * s), -int(14 * s))
+            draw_lines(self.surface, lines, inner, size, notice.tone, centre=True)
+            y = box.top - int(8 * s)
 
     def _screenshot(self) -> None:
         # A key must hold for two frames: new widgets show after one UI update.
@@ -312,8 +480,6 @@ def run_app(options: AppOptions) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     app = App(options)
     try:
-        from .screens.menu import MainMenu
-
         if options.load is not None:
             app.open_game(options.load)
             return app.run()

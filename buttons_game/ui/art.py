@@ -162,7 +162,7 @@ def _printed_button(name: str, d: int, symbol: bool) -> pygame.Surface:
             centre[0],
             centre[1],
             r * 0.52,
-            (255, 255, 255),
+            colour("symbol"),
             shade(c, 0.35),
             max(2, int(D * 0.03)),
         )
@@ -183,19 +183,19 @@ def glass_button(d: int) -> pygame.Surface:
     s = pygame.Surface((D, D), pygame.SRCALPHA)
     centre = (D // 2, D // 2)
     r = D * 0.47
-    pygame.draw.circle(s, (20, 24, 32, 235), centre, r)  # dark outline
-    pygame.draw.circle(s, (255, 255, 255, 245), centre, r * 0.93)  # white rim
+    pygame.draw.circle(s, colour("glass_edge"), centre, r)  # dark outline
+    pygame.draw.circle(s, colour("glass_rim"), centre, r * 0.93)  # white rim
     pygame.draw.circle(s, (0, 0, 0, 0), centre, r * 0.76)  # clear body ...
-    pygame.draw.circle(s, (255, 255, 255, 55), centre, r * 0.76)  # ... lightly frosted
-    pygame.draw.circle(s, (20, 24, 32, 200), centre, r * 0.76, max(2, int(D * 0.02)))
+    pygame.draw.circle(s, colour("glass_body"), centre, r * 0.76)  # ... lightly frosted
+    pygame.draw.circle(s, colour("glass_edge"), centre, r * 0.76, max(2, int(D * 0.02)))
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         hole = (centre[0] + dx * r * 0.2, centre[1] + dy * r * 0.2)
-        pygame.draw.circle(s, (255, 255, 255, 230), hole, r * 0.1)
-        pygame.draw.circle(s, (20, 24, 32, 220), hole, r * 0.1, max(2, int(D * 0.012)))
+        pygame.draw.circle(s, colour("glass_rim"), hole, r * 0.1)
+        pygame.draw.circle(s, colour("glass_edge"), hole, r * 0.1, max(2, int(D * 0.012)))
     gloss = pygame.Rect(0, 0, r * 1.2, r * 1.2)
     gloss.center = (int(centre[0] - r * 0.12), int(centre[1] - r * 0.12))
     pygame.draw.arc(
-        s, (255, 255, 255, 200), gloss, math.radians(100), math.radians(170), int(D * 0.04)
+        s, colour("glass_gloss"), gloss, math.radians(100), math.radians(170), int(D * 0.04)
     )
     # A pygame.draw on an SRCALPHA surface replaces pixels, so the clear body really is clear.
     return _smooth(s, d)
@@ -226,18 +226,35 @@ def star(d: int) -> pygame.Surface:
 
 @lru_cache(maxsize=256)
 def die(kind: str, value: int, d: int) -> pygame.Surface:
-    """A die face: "white" (gold pips), "gold" (black, gold pips) or "plain" (black, white pips)."""
+    """A die face: "white" (gold pips), "gold" (black, gold pips) or "plain" (black, white pips).
+
+    Value 0 draws a die without pips: one that has not been rolled yet.
+    """
     D = d * SS
     s = pygame.Surface((D, D), pygame.SRCALPHA)
     body = colour("die_white") if kind == "white" else colour("die_black")
     pip = colour("pip_white") if kind == "plain" else colour("pip_gold")
     rect = pygame.Rect(D * 0.04, D * 0.04, D * 0.92, D * 0.92)
     pygame.draw.rect(
-        s, shade(body, 0.55) if kind == "white" else (90, 94, 104), rect, border_radius=int(D * 0.2)
+        s,
+        shade(body, 0.55) if kind == "white" else colour("die_edge"),
+        rect,
+        border_radius=int(D * 0.2),
     )
     pygame.draw.rect(s, body, rect.inflate(-D * 0.07, -D * 0.07), border_radius=int(D * 0.17))
     for px, py in PIPS.get(value, []):
         pygame.draw.circle(s, pip, (D * px, D * py), D * 0.085)
+    return _smooth(s, d)
+
+
+@lru_cache(maxsize=16)
+def glow(d: int, name: str) -> pygame.Surface:
+    """A soft filled halo for a space (the winning line of five)."""
+    D = d * SS
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    c = colour(name)
+    for i, alpha in enumerate((50, 90, 140)):
+        pygame.draw.circle(s, (c.r, c.g, c.b, alpha), (D // 2, D // 2), D * (0.5 - 0.05 * i))
     return _smooth(s, d)
 
 
@@ -251,5 +268,5 @@ def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (_printed_button, glass_button, star, die, ring, _text, _font):
+    for f in (_printed_button, glass_button, star, die, ring, glow, _text, _font):
         f.cache_clear()

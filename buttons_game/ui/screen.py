@@ -1,29 +1,90 @@
-"""Screens form a stack with a clear lifecycle: enter, exit, handle_event, update, draw."""
+"""Screens form a stack with a clear lifecycle, and ask their host (the app) to navigate.
+
+A screen never imports another screen: it calls ``host.show_…`` and the app decides
+what comes next. ``Host`` is the whole of what a screen may ask of the app.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from .app import App
+    from buttons_game.game import Game
+    from buttons_game.settings import Settings
+
+    from .table.session import TableSession
+
+DrawBelow = Callable[[pygame.Surface], None]
+
+
+class Host(Protocol):
+    """What screens may use of the app: the window, the UI manager, settings and navigation."""
+
+    surface: pygame.Surface
+    manager: pygame_gui.UIManager
+    settings: Settings
+    background: pygame.Color
+
+    @property
+    def scale(self) -> float: ...
+    @property
+    def animation_factor(self) -> float: ...
+    @property
+    def options(self) -> Any: ...
+
+    def notify(self, text: str, tone: str = "text") -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
+    def can_continue(self) -> bool: ...
+    def remember_seats(self, seats: list[dict[str, str]]) -> None: ...
+
+    # navigation
+    def back(self) -> None: ...
+    def quit(self, code: int = 0) -> None: ...
+    def show_menu(self) -> None: ...
+    def show_setup(self) -> None: ...
+    def show_rules(self) -> None: ...
+    def show_settings(self) -> None: ...
+    def show_load(self) -> None: ...
+    def show_save_as(self, game: Game) -> None: ...
+    def show_pause(self, game: Game, draw_below: DrawBelow) -> None: ...
+    def show_summary(self, session: TableSession) -> None: ...
+    def show_stars(self, session: TableSession) -> None: ...
+    def show_game_over(self, game: Game) -> None: ...
+    def start_game(self, game: Game) -> None: ...
+    def continue_game(self) -> None: ...
+    def open_game(self, game: Game) -> None: ...
+
+
+FOCUSABLE = (
+    pygame_gui.elements.UIButton,
+    pygame_gui.elements.UIDropDownMenu,
+    pygame_gui.elements.UITextEntryLine,
+)
 
 
 class Screen:
-    """One screen of the app. Widgets made with ``self.add`` are removed on exit."""
+    """One screen of the app. Widgets made with ``self.add`` are removed on exit.
+
+    Lifecycle: ``layout`` places things for the window size (every screen on the
+    stack, also those underneath); ``build`` makes the widgets (the top screen only).
+    """
 
     name = "screen"
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.manager: pygame_gui.UIManager = app.manager
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.manager: pygame_gui.UIManager = host.manager
         self.widgets: list[pygame_gui.core.UIElement] = []
         self.focus: pygame_gui.core.UIElement | None = None
+        self.refocus: int | None = None
 
     # lifecycle -------------------------------------------------------------
     def enter(self) -> None:
+        self.layout()
         self.build()
 
     def exit(self) -> None:
@@ -36,14 +97,24 @@ class Screen:
     def resume(self) -> None:
         self.build()
 
-    def resize(self) -> None:
+    def relayout(self, on_top: bool) -> None:
+        """The window changed size (or the language or the theme): place everything anew."""
+        self.layout()
+        if on_top:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        where = self.focus_index()
         self.clear_widgets()
         self.build()
-        self.restore_focus()
+        self.restore_focus(where)
 
     # to override -------------------------------------------------------------
+    def layout(self) -> None:
+        """Compute where things go for the current window size."""
+
     def build(self) -> None:
-        """Create this screen's widgets for the current window size."""
+        """Create this screen's widgets."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -53,14 +124,22 @@ class Screen:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.app.background)
+        surface.fill(self.host.background)
 
     def screenshot_key(self) -> str:
         """Names the screen and its phase: a new key triggers a --screenshots PNG."""
         return self.name
 
     # helpers -------------------------------------------------------------------
-    def add(self, widget: pygame_gui.core.UIElement) -> pygame_gui.core.UIElement:
+    @property
+    def scale(self) -> float:
+        return self.host.scale
+
+    def px(self, value: float) -> int:
+        """``value`` design pixels (at 1280x720) in real pixels for this window."""
+        return int(round(value * self.host.scale))
+
+    def add(self, widget: Any) -> Any:
         self.widgets.append(widget)
         return widget
 
@@ -73,16 +152,25 @@ class Screen:
     # keyboard focus ------------------------------------------------------------
     def focusable(self) -> list[pygame_gui.core.UIElement]:
         """Widgets Tab moves through, in order: enabled buttons, drop-downs and text fields."""
-        kinds = (
-            pygame_gui.elements.UIButton,
-            pygame_gui.elements.UIDropDownMenu,
-            pygame_gui.elements.UITextEntryLine,
-        )
         return [
             w
             for w in self.widgets
-            if isinstance(w, kinds) and w.alive() and w.is_enabled and w.visible
+            if isinstance(w, FOCUSABLE) and w.alive() and w.is_enabled and w.visible
         ]
+
+    def focus_index(self) -> int | None:
+        order = self.focusable()
+        if self.refocus is not None:
+            return self.refocus
+        return order.index(self.focus) if self.focus in order else None
+
+    def restore_focus(self, where: int | None) -> None:
+        """After a rebuild, focus the widget at the same position again."""
+        self.refocus = None
+        if where is None:
+            return
+        order = self.focusable()
+        self.focus = order[where] if where < len(order) else None
 
     def move_focus(self, step: int) -> None:
         order = self.focusable()
@@ -128,7 +216,7 @@ class Screen:
             current = self.focus.selected_option
             index = next((i for i, o in enumerate(options) if o[1] == current[1]), 0)
             chosen = options[(index + (1 if key == pygame.K_RIGHT else -1)) % len(options)]
-            where = self.focusable().index(self.focus)
+            self.refocus = self.focusable().index(self.focus)
             pygame.event.post(
                 pygame.event.Event(
                     pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -138,14 +226,5 @@ class Screen:
                     ui_object_id=self.focus.most_specific_combined_id,
                 )
             )
-            self.refocus = where
             return True
         return False
-
-    def restore_focus(self) -> None:
-        """After a rebuild, focus the widget at the remembered position again."""
-        where = getattr(self, "refocus", None)
-        if where is not None:
-            order = self.focusable()
-            self.focus = order[where] if where < len(order) else None
-            self.refocus = None

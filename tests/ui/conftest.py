@@ -70,3 +70,32 @@ def choose(app: App, dropdown, option_index: int) -> None:
     target = options[option_index]["button_element"]
     click(app, target.rect.center)
     step(app, 2)
+
+
+def cell_centre(screen, seat: int, row: int, col: int) -> tuple[int, int]:
+    """The middle of a board space on a table screen."""
+    return screen.table.boards[seat].cell_rect(row, col).center
+
+
+def settle(app: App) -> None:
+    """Run the loop the way it runs when nobody touches anything, until it would sleep."""
+    for _ in range(60):
+        if not app.step(0.02) and not pygame.event.peek():
+            return
+    raise AssertionError("the loop never went idle")
+
+
+def frame_is_fresh(app: App) -> bool:
+    """Does the window show what a from-scratch redraw of the same screen shows?
+
+    The shown frame is kept; the screen's widgets are then rebuilt and the UI given
+    every chance to finish drawing before the two are compared pixel for pixel.
+    """
+    shown = app.surface.copy()
+    app.top.rebuild()
+    for _ in range(4):
+        app.manager.update(0.0)
+    app.draw()
+    return bytes(pygame.image.tobytes(shown, "RGB")) == bytes(
+        pygame.image.tobytes(app.surface, "RGB")
+    )

@@ -10,8 +10,11 @@ import pygame
 from buttons_game.engine import Phase, Place, PlaceStar
 from buttons_game.game import Game, Seat
 from buttons_game.i18n import t
+from buttons_game.ui.screens.summary import SummaryScreen
+from buttons_game.ui.screens.table_screen import StarsScreen
+from buttons_game.ui.table.view import hint_lines, prompt
 
-from .conftest import click, press, step
+from .conftest import cell_centre, click, press, step
 
 
 def wait_for(app, condition, limit: float = 20.0) -> None:
@@ -44,17 +47,17 @@ def test_a_slow_bot_never_freezes_the_window_and_shows_it_is_thinking(make_app):
         (Seat("Bot", "medium"), Seat("Ann")), seed=4, cards=(("red", "yellow"), ("green", "blue"))
     )
     app.start_game(game)
-    screen = app.top
-    slow = SlowBot(screen.bots[0])
-    screen.bots[0] = slow
+    session = app.top.session
+    slow = SlowBot(session.bots[0])
+    session.bots[0] = slow
     step(app, 2, dt=0.1)
     assert slow.asked.wait(5)
     frames = app.frames
     step(app, 5, dt=0.1)  # the loop runs on while the bot thinks
     assert app.frames > frames
-    assert screen.prompt()[0] == t("game.thinking", name="Bot")
+    assert prompt(session.model)[0] == t("game.thinking", name="Bot")
     slow.release.set()
-    wait_for(app, lambda: len(screen.game.state.history()) > 0)
+    wait_for(app, lambda: len(session.state.history()) > 0)
 
 
 def test_hint_shows_the_bust_chance_and_a_legal_advice(make_app):
@@ -62,23 +65,24 @@ def test_hint_shows_the_bust_chance_and_a_legal_advice(make_app):
     app.start_game(Game.new((Seat("Ann"), Seat("Ben")), seed=6))
     step(app, 2)
     screen = app.top
-    assert screen.hint_button.is_enabled
+    model = screen.session.model
+    assert screen.hint.is_enabled
     press(app, pygame.K_h)
-    wait_for(app, lambda: screen.hint is not None)
-    lines = screen.hint_lines()
+    wait_for(app, lambda: model.hint is not None)
+    lines = hint_lines(model)
     assert lines[0] == t("hint.roll"), "with no button yet, rolling is the only choice"
     assert t("hint.bust", percent="0.0") in lines
     # after a roll the advice is a legal space, marked on the board, and clicking it places
     press(app, pygame.K_r)
-    state = screen.game.state
-    assert state.phase is Phase.PLACING and screen.hint is None, "a new state clears the hint"
+    state = model.state
+    assert state.phase is Phase.PLACING and model.hint is None, "a new state clears the hint"
     press(app, pygame.K_h)
-    wait_for(app, lambda: screen.hint is not None)
-    advice = screen.hint.action
+    wait_for(app, lambda: model.hint is not None)
+    advice = model.hint.action
     assert isinstance(advice, Place) and advice in state.legal_actions(advice.player)
-    assert screen.marks().advice == (advice.player, advice.row, advice.col)
-    click(app, screen.geometry[advice.player].cell_rect(advice.row, advice.col).center)
-    assert (advice.row, advice.col) in screen.game.state.buttons(advice.player)
+    assert model.marks().advice == (advice.player, advice.row, advice.col)
+    click(app, cell_centre(screen, advice.player, advice.row, advice.col))
+    assert (advice.row, advice.col) in model.state.buttons(advice.player)
 
 
 def test_hint_for_star_placement(make_app):
@@ -87,8 +91,11 @@ def test_hint_for_star_placement(make_app):
     app = make_app()
     app.start_game(mid_game(2, humans=2, phase=Phase.STARS))
     step(app, 2)
-    screen = app.top
+    assert isinstance(app.top, SummaryScreen), "a game resumed at its scoring shows it again"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, StarsScreen)
+    model = app.top.session.model
     press(app, pygame.K_h)
-    wait_for(app, lambda: screen.hint is not None)
-    assert isinstance(screen.hint.action, PlaceStar)
-    assert screen.hint.action in screen.game.state.legal_actions(screen.hint.action.player)
+    wait_for(app, lambda: model.hint is not None)
+    assert isinstance(model.hint.action, PlaceStar)
+    assert model.hint.action in model.state.legal_actions(model.hint.action.player)

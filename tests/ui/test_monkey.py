@@ -7,15 +7,10 @@ import random
 import pygame
 import pytest
 
-from buttons_game.engine import random_game
+from buttons_game.engine import Phase, random_game
 from buttons_game.game import Game, Seat
-from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.game_screen import GameScreen
-from buttons_game.ui.screens.menu import MainMenu
-from buttons_game.ui.screens.pause import PauseScreen
-from buttons_game.ui.screens.rules import RulesScreen
-from buttons_game.ui.screens.settings_screen import SettingsScreen
-from buttons_game.ui.screens.setup import SetupScreen
+from buttons_game.ui.scenes import mid_game
+from buttons_game.ui.table.intents import Menu
 
 KEYS = [
     pygame.K_r,
@@ -30,29 +25,40 @@ KEYS = [
     pygame.K_SPACE,
     pygame.K_TAB,
     pygame.K_a,
+    pygame.K_u,
+    pygame.K_h,
+    pygame.K_UP,
+    pygame.K_LEFT,
+    pygame.K_PAGEUP,
     pygame.K_BACKSPACE,
 ]
 
 
 def open_screen(app, which: str, rng: random.Random) -> None:
-    app.reset_to(MainMenu(app))
+    app.show_menu()
     seats = (Seat("Ann"), Seat("Bo", "random"), Seat("Cy"), Seat("Di", "easy"))
     if which == "setup":
-        app.push(SetupScreen(app))
+        app.show_setup()
     elif which == "rules":
-        app.push(RulesScreen(app))
+        app.show_rules()
     elif which == "settings":
-        app.push(SettingsScreen(app))
+        app.show_settings()
+    elif which == "load":
+        app.show_load()
     elif which in ("game", "pause"):
-        app.push(GameScreen(app, Game.new(seats[: rng.choice([2, 3, 4])], seed=rng.randrange(99))))
+        app.start_game(Game.new(seats[: rng.choice([2, 3, 4])], seed=rng.randrange(99)))
         if which == "pause":
-            app.push(PauseScreen(app, app.stack[-1]))
+            app.top.act(Menu())
+    elif which == "stars":
+        app.start_game(mid_game(rng.choice([2, 3, 4]), humans=2, phase=Phase.STARS))
     elif which == "over":
         final = random_game(4, rng, seed=rng.randrange(99))
-        app.push(GameOverScreen(app, Game(seats, final)))
+        app.show_game_over(Game(seats, final))
 
 
-@pytest.mark.parametrize("which", ["menu", "setup", "rules", "settings", "game", "pause", "over"])
+@pytest.mark.parametrize(
+    "which", ["menu", "setup", "rules", "settings", "load", "game", "pause", "stars", "over"]
+)
 def test_random_clicks_and_keys_never_crash(make_app, which):
     app = make_app(window=(1280, 720))
     rng = random.Random(hash(which) % 1000)
@@ -70,6 +76,8 @@ def test_random_clicks_and_keys_never_crash(make_app, which):
             )
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+            if rng.random() < 0.05:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1])))
         else:
             key = rng.choice(KEYS)
             pygame.event.post(

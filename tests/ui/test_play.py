@@ -7,14 +7,15 @@ import pygame
 from buttons_game.engine import OPT_OUT, Phase, Status
 from buttons_game.i18n import t
 from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.game_screen import GameScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.setup import SetupScreen
+from buttons_game.ui.screens.summary import SummaryScreen
+from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 
-from .conftest import choose, click, click_widget, press, step
+from .conftest import cell_centre, choose, click, click_widget, press, settle, step
 
 
-def start_two_humans(app) -> GameScreen:
+def start_two_humans(app) -> TableScreen:
     app.push(MainMenu(app))
     step(app, 2)
     click_widget(app, app.top.new_game)
@@ -23,132 +24,125 @@ def start_two_humans(app) -> GameScreen:
     choose(app, setup.rows[1]["kind"], 0)  # seat 2: Human
     assert setup.choices[1].kind == "human"
     click_widget(app, setup.start)
-    assert isinstance(app.top, GameScreen)
+    assert isinstance(app.top, TableScreen)
     screen = app.top
-    assert all(seat.is_human for seat in screen.game.seats)
-    assert screen.game.state.players == 2
+    assert all(seat.is_human for seat in screen.session.game.seats)
+    assert screen.session.state.players == 2
     return screen
-
-
-def replay_bust(setup, actions, seat) -> bool:
-    """Did the last roll in ``actions`` bust ``seat``?"""
-    from buttons_game.engine import replay
-
-    return replay(setup, actions).status(seat) is Status.BUSTED
-
-
-def cell_centre(screen: GameScreen, seat: int, row: int, col: int) -> tuple[int, int]:
-    return screen.geometry[seat].cell_rect(row, col).center
 
 
 def test_two_humans_play_a_whole_game_with_events(make_app):
     app = make_app(window=(1280, 800), seed=11)
-    screen = start_two_humans(app)
+    table = start_two_humans(app)
+    session = table.session
     seen = set()
     rolls_this_round = 0
     for _ in range(3000):
-        if isinstance(app.top, GameOverScreen):
+        top = app.top
+        if isinstance(top, GameOverScreen):
             break
-        state = screen.game.state
-        if screen.summary is not None:
+        state = session.state
+        if isinstance(top, SummaryScreen):
             seen.add("score")
-            click_widget(app, screen.summary.button)
-            assert screen.summary is None
+            click_widget(app, top.button)
+            assert not isinstance(app.top, SummaryScreen)
             continue
         if state.is_over():
-            step(app, 2)
+            settle(app)
             continue
         if state.phase is Phase.TURN:
             a = state.active_player
-            # roll hard to see busts, opt out now and then
             buttons = state.button_mask(a).bit_count()
             if OPT_OUT in state.legal_actions() and (buttons >= 7 or rolls_this_round > 14):
-                click_widget(app, screen.opt_button)
-                assert screen.game.state.status(a) is Status.OPTED_OUT
+                click_widget(app, top.opt_out)
+                assert session.state.status(a) is Status.OPTED_OUT
                 seen.add("opt out")
                 rolls_this_round = 0
             else:
                 before = len(state.history())
                 press(app, pygame.K_r)
-                # with --fast the roll animation ends within the two frames of the key press
-                history = screen.game.state.history()
-                assert len(history) >= before + 2, "Roll and the dice"
+                history = session.state.history()
+                assert len(history) >= before + 2, "Roll and the dice (--fast lands them at once)"
                 seen.add("roll")
                 rolls_this_round += 1
-                if replay_bust(screen.game.state.setup, history[: before + 2], a):
+                if session.state.status(a) is Status.BUSTED and state.status(a) is Status.IN_ROUND:
                     seen.add("bust")
-                    assert screen.fading, "the bust is shown: the buttons fade away"
-                    assert t("game.bust", name=screen.name_of(a)) == screen.messages[0][0] or any(
-                        m == t("game.bust", name=screen.name_of(a)) for m, _ in screen.messages
-                    )
+                    assert any(n.key == "bust" for n in session.model.log[-4:]), "in the log"
+                    settle(app)
             continue
         if state.phase is Phase.PLACING:
             p = state.pending_players[0]
             if p == state.active_player:
                 target = state.legal_actions(p)[-1]
-                click(app, cell_centre(screen, p, target.row, target.col))
-                assert (target.row, target.col) in screen.game.state.buttons(p)
+                click(app, cell_centre(top, p, target.row, target.col))
+                assert (target.row, target.col) in session.state.buttons(p)
                 seen.add("place")
             else:
-                use_key = len(state.history()) % 2 == 0
-                if use_key:
+                if len(state.history()) % 2 == 0:
                     press(app, pygame.K_s)
                 else:
-                    click_widget(app, screen.place_skip[p][1])
-                assert p not in screen.game.state.pending_players
+                    click_widget(app, top.gold_buttons[p][1])
+                assert p not in session.state.pending_players
                 seen.add("skip")
             continue
         if state.phase is Phase.STARS:
+            assert isinstance(top, StarsScreen), "stars are placed on their own screen"
             p = state.pending_players[0]
             target = state.legal_actions(p)[0]
-            click(app, cell_centre(screen, p, target.row, target.col))
-            assert (target.row, target.col) in screen.game.state.stars(p)
+            click(app, cell_centre(top, p, target.row, target.col))
+            assert (target.row, target.col) in session.state.stars(p)
             seen.add("star")
             continue
         step(app)
     assert isinstance(app.top, GameOverScreen), "the game did not end"
     assert seen >= {"roll", "place", "skip", "opt out", "bust", "score", "star"}, seen
-    step(app, 2)
     outcome = app.top.game.state.outcome()
     assert outcome is not None and outcome.winners
 
 
-def test_clicks_in_the_wrong_place_explain_and_change_nothing(make_app):
+def test_clicks_in_the_wrong_place_explain_in_passing_and_change_nothing(make_app):
     app = make_app()
-    screen = start_two_humans(app)
-    state = screen.game.state
+    table = start_two_humans(app)
+    session = table.session
+    state = session.state
     a = state.active_player
     other = 1 - a
-    click(app, cell_centre(screen, a, 1, 1))
-    assert screen.game.state is state
-    assert screen.messages and screen.messages[0][1] == "bad"  # "Roll first."
+    log_length = len(session.model.log)
+    click(app, cell_centre(table, a, 1, 1))
+    assert session.state is state
+    assert session.model.passing is not None and session.model.passing.tone == "bad"
+    assert session.model.passing.key == "reason.must_roll_or_opt_out"
+    assert len(session.model.log) == log_length, "an explanation is not history"
     press(app, pygame.K_o)  # no button yet: opting out is not allowed
-    assert screen.game.state is state
-    assert not screen.opt_button.is_enabled
+    assert session.state is state
+    assert session.model.passing.key == "reason.opt_out_needs_button"
+    assert not table.opt_out.is_enabled
     press(app, pygame.K_r)
-    step(app, 2)
-    state = screen.game.state
+    state = session.state
     assert state.phase is Phase.PLACING
     dice = state.dice
     wrong_row = dice.white % 6 + 1
-    click(app, cell_centre(screen, a, wrong_row, 1))
-    assert screen.game.state is state and "row" in screen.messages[0][0]
+    click(app, cell_centre(table, a, wrong_row, 1))
+    assert session.state is state and session.model.passing.key == "reason.wrong_row"
+    assert t("reason.wrong_row", row=dice.white) in t("reason.wrong_row", row=dice.white)
     if other in state.pending_players:
         # the other seat may only use the gold space
         col = dice.gold % 6 + 1
-        click(app, cell_centre(screen, other, dice.white, col))
-        assert screen.game.state is state
+        click(app, cell_centre(table, other, dice.white, col))
+        assert session.state is state and session.model.passing.key == "reason.gold_only"
         press(app, pygame.K_p)
-        assert (dice.white, dice.gold) in screen.game.state.buttons(other)
+        assert (dice.white, dice.gold) in session.state.buttons(other)
+    # the passing word goes away by itself
+    step(app, 1, dt=10.0)
+    assert session.model.passing is None
 
 
 def test_number_keys_choose_the_active_players_column(make_app):
     app = make_app()
-    screen = start_two_humans(app)
+    table = start_two_humans(app)
     press(app, pygame.K_r)
-    step(app, 2)
-    state = screen.game.state
+    state = table.session.state
     a = state.active_player
     target = state.legal_actions(a)[0]
     press(app, pygame.K_0 + target.col)
-    assert (target.row, target.col) in screen.game.state.buttons(a)
+    assert (target.row, target.col) in table.session.state.buttons(a)

@@ -12,12 +12,12 @@ from buttons_game import saves
 from buttons_game.engine import ROLL, Phase, Place
 from buttons_game.game import Game, Seat
 from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.game_screen import GameScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
+from buttons_game.ui.screens.table_screen import TableScreen
 
-from .conftest import click, click_widget, press, step
+from .conftest import cell_centre, click, click_widget, press, step
 
 
 def played(seed: int = 1, actions: int = 12) -> Game:
@@ -44,16 +44,20 @@ def test_moves_are_autosaved_and_continue_resumes_the_latest_game(make_app):
     press(app, pygame.K_r)
     assert saves.latest_unfinished() is not None, "the roll was autosaved"
     on_disk = saves.load_game(saves.latest_unfinished().path)
-    assert on_disk.state == screen.game.state
+    assert on_disk.state == screen.session.state
     # a fresh app (the laptop battery died): Continue brings the game back
     app2 = make_app()
     app2.push(MainMenu(app2))
     step(app2, 2)
     assert app2.top.continue_.is_enabled
     click_widget(app2, app2.top.continue_)
-    assert isinstance(app2.top, GameScreen)
-    assert app2.top.game.state == on_disk.state
-    assert [s.name for s in app2.top.game.seats] == ["Ann", "Bo"]
+    assert isinstance(app2.top, TableScreen)
+    resumed = app2.top.session
+    assert resumed.state == on_disk.state
+    assert [s.name for s in resumed.game.seats] == ["Ann", "Bo"]
+    # the move log is rebuilt from the save: the roll is in it
+    assert [n.key for n in resumed.model.log] == [n.key for n in screen.session.model.log]
+    assert any(n.key == "roll" for n in resumed.model.log)
 
 
 def test_continue_is_greyed_out_without_saves(make_app):
@@ -99,9 +103,9 @@ def test_load_screen_lists_loads_and_deletes_with_confirmation(make_app):
     click_widget(
         app, next(first for info, first, _ in app.top.row_buttons if info.name == "Sunday")
     )
-    assert isinstance(app.top, GameScreen)
+    assert isinstance(app.top, TableScreen)
     # the same game (a save made mid-roll rolls its dice on loading)
-    history = app.top.game.state.history()
+    history = app.top.session.state.history()
     assert history[: len(game.state.history())] == game.state.history()
 
 
@@ -114,9 +118,11 @@ def test_save_as_from_the_pause_menu_asks_before_overwriting(make_app):
     assert isinstance(app.top, PauseScreen)
     click_widget(app, app.top.save_as)
     assert isinstance(app.top, SaveAsScreen)
+    assert app.top.entry.get_text() == "Ann, Bo, round 1", "a name is offered"
     app.top.entry.set_text("Oma")
     click_widget(app, app.top.save)
     assert saves.slot_path("Oma").exists() and isinstance(app.top, PauseScreen)
+    assert [n.text for n in app.notices] == ["Saved as Oma."], "confirmed on the pause screen"
     before = saves.slot_path("Oma").read_bytes()
     click_widget(app, app.top.save_as)
     app.top.entry.set_text("Oma")
@@ -132,21 +138,24 @@ def test_undo_takes_back_a_placement_but_never_the_dice(make_app):
     app.start_game(Game.new((Seat("Ann"), Seat("Bo")), seed=8))
     step(app, 2)
     screen = app.top
-    assert not screen.undo_button.is_enabled
+    session = screen.session
+    assert not screen.undo.is_enabled
     press(app, pygame.K_r)
-    state = screen.game.state
+    state = session.state
     assert state.phase is Phase.PLACING
     a = state.active_player
     target = state.legal_actions(a)[0]
-    click(app, screen.geometry[a].cell_rect(target.row, target.col).center)
-    assert (target.row, target.col) in screen.game.state.buttons(a)
-    assert screen.undo_button.is_enabled
+    click(app, cell_centre(screen, a, target.row, target.col))
+    assert (target.row, target.col) in session.state.buttons(a)
+    assert screen.undo.is_enabled
     press(app, pygame.K_u)
-    assert screen.game.state == state, "back to the same dice, placement taken back"
-    assert screen.game.state.dice == state.dice
+    assert session.state == state, "back to the same dice, placement taken back"
+    assert session.state.dice == state.dice
+    assert session.model.log[-1].key == "undo_place", "the log says what was taken back"
     press(app, pygame.K_u)  # nothing more to undo: the roll stays
-    assert screen.game.state == state
-    assert ROLL in screen.game.state.history() and isinstance(target, Place)
+    assert session.state == state
+    assert session.model.passing.key == "game.nothing_to_undo"
+    assert ROLL in session.state.history() and isinstance(target, Place)
 
 
 def test_load_flag_opens_a_save_and_refuses_a_bad_file(tmp_path):

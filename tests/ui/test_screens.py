@@ -10,14 +10,16 @@ import pygame_gui
 
 from buttons_game.engine import random_game
 from buttons_game.game import Game, Seat
+from buttons_game.i18n import t
 from buttons_game.settings import load_settings
+from buttons_game.ui import art
 from buttons_game.ui.screens.game_over import GameOverScreen, stars_by_round
-from buttons_game.ui.screens.game_screen import GameScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 from buttons_game.ui.screens.rules import RulesScreen
 from buttons_game.ui.screens.settings_screen import SettingsScreen
 from buttons_game.ui.screens.setup import SetupScreen
+from buttons_game.ui.screens.table_screen import TableScreen
 
 from .conftest import choose, click, click_widget, press, step
 
@@ -50,7 +52,7 @@ def test_setup_screen_seats_layouts_and_names(make_app):
     click_widget(app, four)
     assert len(setup.rows) == 4
     layouts = [c.layout for c in setup.choices]
-    assert len(set(layouts)) == 4, "default layouts are distinct"
+    assert len({name[0] for name in layouts}) == 4, "every seat gets a different physical board"
     choose(app, setup.rows[2]["kind"], 4)  # seat 3: hard bot
     choose(app, setup.rows[3]["layout"], 0)  # seat 4: board 1A
     # an empty name is refused with a message
@@ -61,10 +63,16 @@ def test_setup_screen_seats_layouts_and_names(make_app):
     entry.set_text("Ada")
     click_widget(app, setup.start)
     screen = app.top
-    assert isinstance(screen, GameScreen)
-    seats = screen.game.seats
+    assert isinstance(screen, TableScreen)
+    seats = screen.session.game.seats
     assert seats[0] == Seat("Ada", None) and seats[2].bot == "hard"
-    assert screen.game.state.layout(3) == "1A"
+    assert screen.session.state.layout(3) == "1A"
+    # the next set-up starts from these seats and names
+    app.show_setup()
+    again = app.top
+    assert again.count == 4
+    assert [c.name for c in again.choices] == [s.name for s in seats]
+    assert [c.kind for c in again.choices][:3] == ["human", "medium", "hard"]
 
 
 def test_rules_screen_explains_the_game(make_app):
@@ -102,6 +110,7 @@ def test_corrupt_settings_file_is_ignored_with_a_warning(make_app, user_home, ca
     app = make_app()
     assert app.settings.language == "en"
     assert "not valid JSON" in capsys.readouterr().err
+    assert [n.text for n in app.notices] == [t("errors.settings_unreadable")], "told in the window"
     assert (user_home / "config" / "settings.json").read_text() == "{not json", "nothing lost"
 
 
@@ -112,14 +121,14 @@ def test_pause_menu_resume_and_leave(make_app):
     step(app, 2)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScreen)
-    click_widget(app, app.top.resume_)
-    assert isinstance(app.top, GameScreen)
+    click_widget(app, app.top.resume_game)
+    assert isinstance(app.top, TableScreen)
     press(app, pygame.K_ESCAPE)
     click_widget(app, app.top.main_menu)
     assert isinstance(app.top, MainMenu)
     assert app.top.continue_.is_enabled, "the unfinished game can be continued"
     click_widget(app, app.top.continue_)
-    assert isinstance(app.top, GameScreen) and app.top.game.state == game.state
+    assert isinstance(app.top, TableScreen) and app.top.session.state == game.state
 
 
 def test_game_over_screen(make_app):
@@ -147,9 +156,83 @@ def test_window_resize_keeps_everything_clickable(make_app):
     step(app, 2)
     screen = app.top
     assert app.surface.get_size() == (1920, 1080)
-    for g in screen.geometry:
+    assert app.scale == 1.5, "everything grows with the window"
+    for g in screen.table.boards:
         assert app.surface.get_rect().contains(g.panel)
-    assert app.surface.get_rect().contains(screen.roll_button.rect)
+        assert g.panel.contains(g.grid)
+    assert app.surface.get_rect().contains(screen.roll.rect)
     press(app, pygame.K_r)
-    assert screen.game.state.phase.value in ("placing", "turn")
-    click(app, screen.geometry[0].cell_rect(1, 1).center)  # no crash whatever the dice
+    assert screen.session.state.phase.value in ("placing", "turn")
+    click(app, screen.table.boards[0].cell_rect(1, 1).center)  # no crash whatever the dice
+
+
+def test_game_over_highlights_the_winning_line(make_app):
+    app = make_app()
+    for seed in range(200):
+        final = random_game(2, random.Random(seed), seed=seed)
+        if final.outcome().reason.value == "five_in_line":
+            break
+    game = Game((Seat("A"), Seat("B")), final)
+    app.show_game_over(game)
+    step(app, 2)
+    screen = app.top
+    winner = final.outcome().winners[0]
+    marks = screen.marks()
+    assert marks.winning[winner] == final.winning_line(winner) and len(marks.winning[winner]) >= 5
+    row, col = sorted(marks.winning[winner])[0]
+    corner = screen.geometry[winner].cell_rect(row, col).topleft
+    glow = art.colour("accent")
+    pixel = app.surface.get_at((corner[0] + 3, corner[1] + screen.geometry[winner].cell // 2))
+    assert pixel[:3] != art.colour("board")[:3], "the line glows"
+    assert abs(pixel.r - glow.r) + abs(pixel.g - glow.g) < abs(
+        art.colour("board").r - glow.r
+    ) + abs(art.colour("board").g - glow.g)
+
+
+def test_button_cards_and_dice_have_tooltips(make_app):
+    app = make_app()
+    app.start_game(Game.new((Seat("Anna"), Seat("Ben")), seed=3))
+    step(app, 2)
+    table = app.top
+    state = table.session.state
+    g = table.table.boards[0]
+    card = g.card_rects(len(state.cards(0)))[0]
+    before = app.surface.copy()
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    step(app, 2)
+    assert table.session.model.pointer == card.center
+    below = pygame.Rect(card.left, card.bottom + 8, 40, 20)
+    assert pygame.image.tobytes(app.surface.subsurface(below), "RGB") != pygame.image.tobytes(
+        before.subsurface(below), "RGB"
+    ), "a tooltip opens under the card"
+    colour = t(f"colour.{state.cards(0)[0]}")
+    key = "game.card_red_tip" if state.cards(0)[0] == "red" else "game.card_tip"
+    assert colour in t(key, colour=colour, name="Anna")
+
+
+def test_a_loaded_copy_never_overwrites_the_original_game(make_app):
+    from buttons_game import saves
+    from buttons_game.engine import sample_dice
+
+    rng = random.Random(4)
+    game = Game.new((Seat("Ann"), Seat("Bo")), seed=4)
+    while len(game.state.history()) < 20 or game.state.phase.value != "turn":
+        state = game.state
+        action = sample_dice(state, rng) if state.is_chance_node() else state.legal_actions()[0]
+        game = game.apply(action)
+    saves.autosave(game)
+    saves.save_as(game, "Sunday")
+    original = saves.autosave_path(game).read_bytes()
+    app = make_app()
+    app.show_load()
+    step(app, 2)
+    sunday = next(first for info, first, _ in app.top.row_buttons if info.name == "Sunday")
+    click_widget(app, sunday)
+    table = app.top
+    assert isinstance(table, TableScreen)
+    assert table.session.game.game_id != game.game_id, "the copy has its own autosave"
+    press(app, pygame.K_r)
+    assert saves.autosave_path(game).read_bytes() == original, "the original game is untouched"
+    assert saves.autosave_path(table.session.game).exists()

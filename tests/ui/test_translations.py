@@ -1,47 +1,29 @@
-"""Every language has every key, and translated text fits its place at 1280x720."""
+"""Every language has every key, text fits its place, and a switch re-renders everything."""
 
 from __future__ import annotations
 
 import itertools
-import json
+import random
 import re
-from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
 
 from buttons_game import saves
-from buttons_game.i18n import FOLDER, LANGUAGES, t
+from buttons_game.engine import Phase, random_game
+from buttons_game.game import Game
+from buttons_game.i18n import LANGUAGES, t
 from buttons_game.ui import art
 from buttons_game.ui.scenes import mid_game
-from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.game_screen import GameScreen
-from buttons_game.ui.screens.menu import MainMenu
-from buttons_game.ui.screens.pause import PauseScreen
-from buttons_game.ui.screens.rules import RulesScreen
-from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
-from buttons_game.ui.screens.settings_screen import SettingsScreen
-from buttons_game.ui.screens.setup import SetupScreen
-from buttons_game.ui.screens.summary import SummaryOverlay
+from buttons_game.ui.screens.summary import COLUMNS, HEADS, SummaryScreen
+from buttons_game.ui.table.intents import Menu
+from buttons_game.ui.table.model import render_note
+from tests.i18n_files import strings
 
-from .conftest import step
+from .conftest import choose, settle, step
 
-
-def flatten(tree: dict, prefix: str = "") -> dict[str, str]:
-    out = {}
-    for key, value in tree.items():
-        if isinstance(value, dict):
-            out.update(flatten(value, f"{prefix}{key}."))
-        else:
-            out[prefix + key] = value
-    return out
-
-
-def strings(language: str) -> dict[str, str]:
-    data = json.loads((Path(FOLDER) / f"buttons.{language}.json").read_text(encoding="utf-8"))
-    assert list(data) == [language]
-    return flatten(data[language])
+PLURAL_FORMS = {"zero", "one", "few", "many", "other"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -52,6 +34,13 @@ def test_no_key_is_missing_and_placeholders_match(language):
         wanted = sorted(re.findall(r"%\{(\w+)\}", text))
         assert sorted(re.findall(r"%\{(\w+)\}", other[key])) == wanted, key
         assert other[key].strip(), key
+        assert "(s)" not in other[key], f"{key}: a real plural, not '(s)'"
+
+
+def test_counted_texts_have_plural_forms():
+    for key, text in strings("en").items():
+        if "%{count}" in text:
+            assert key.rsplit(".", 1)[-1] in PLURAL_FORMS, key
 
 
 def buttons_of(screen) -> list[pygame_gui.elements.UIButton]:
@@ -78,77 +67,135 @@ def check_widgets(screen) -> None:
 def test_translated_text_fits_at_1280x720(make_app, language):
     app = make_app(window=(1280, 720), language=language)
     saves.save_as(mid_game(3, humans=2), "Sonntag")
-    app.push(MainMenu(app))
+    app.show_menu()
     step(app, 2)
     check_widgets(app.top)
-    for screen in (SetupScreen(app), SettingsScreen(app), RulesScreen(app), LoadScreen(app)):
-        if isinstance(screen, SetupScreen):
-            screen.count = 4
-        app.push(screen)
+    for show in (app.show_setup, app.show_settings, app.show_rules, app.show_load):
+        show()
+        if show == app.show_setup:
+            app.top._recount(4)
         step(app, 2)
-        check_widgets(screen)
-        app.pop()
-    s = app.scale
+        check_widgets(app.top)
+        app.show_menu()
     # labels drawn beside the settings' drop-downs
-    settings = SettingsScreen(app)
-    app.push(settings)
+    app.show_settings()
     step(app)
-    for key, _ in settings.label_rows:
-        assert_fits(art.text(t(key), int(20 * s), "text", True).get_width(), 1280 // 2 - 40, key)
-    app.pop()
-    # the table at 2, 3 and 4 seats: a human to place, another with Place/Skip
-    for players in (2, 3):
-        table = GameScreen(app, mid_game(players, humans=2))
-        app.push(table)
+    for key, _ in app.top.rows:
+        label = art.text(t(key), app.top.px(20), "text", True).get_width()
+        assert_fits(label, 1280 // 2 - 40, key)
+    # the table at 2, 3 and 4 seats: a person to place, another with Place/Skip
+    for players in (2, 3, 4):
+        app.start_game(mid_game(players, humans=2))
         step(app, 2)
-        assert table.place_skip, "a Place/Skip pair is on the board"
+        table = app.top
+        assert table.gold_buttons, "a Place/Skip pair is on the board"
         check_widgets(table)
         for a, b in itertools.combinations(buttons_of(table), 2):
             assert not a.rect.colliderect(b.rect), "buttons overlap"
-        app.pop()
-    game = mid_game(4, humans=2)
-    screen = GameScreen(app, game)
-    app.push(screen)
-    step(app, 2)
-    assert screen.place_skip, "a Place/Skip pair is on the board"
-    check_widgets(screen)
-    banner = t("game.new_round", n=12, name="Carla")
-    room = screen.board_area.width - int(140 * s)
-    assert_fits(art.text(banner, int(19 * s), "text", True).get_width(), room, "new round banner")
-    app.push(PauseScreen(app, screen))
+        for g in table.table.boards:
+            for rect in (g.name, g.status, g.depot, *g.tally):
+                assert g.panel.contains(rect), "the board's parts stay on its panel"
+    banner = t("game.round_start", n=12, name="Carla")
+    room = table.table.top_bar.width - table.px(140)
+    assert_fits(art.text(banner, table.px(18), "text", True).get_width(), room, "round start")
+    table.act(Menu())
     step(app)
     check_widgets(app.top)
-    app.push(SaveAsScreen(app, game))
+    app.show_save_as(table.session.game)
     step(app)
     check_widgets(app.top)
-    app.pop()
-    app.pop()
     # the round summary's column heads
-    stars = mid_game(
-        4, humans=4, phase=__import__("buttons_game.engine", fromlist=["Phase"]).Phase.STARS
-    )
-    screen.summary = SummaryOverlay(stars.state.round_scores()[-1], stars)
-    screen.summary.build(screen)
-    cols = [0.04, 0.34, 0.48, 0.72, 0.88, 1.0]
-    heads = ["summary.seat", "summary.opt_out", "summary.colours", "summary.cards", "summary.total"]
-    width = screen.summary.rect.width
-    for i, key in enumerate(heads):
-        room = int(width * (cols[i + 1] - cols[i])) - 6
-        assert_fits(art.text(t(key), int(16 * s), "text_dim", True).get_width(), room, key)
-    busted = art.text(t("summary.busted"), int(18 * s), "bad", True).get_width()
-    assert_fits(busted, int(width * (cols[4] - cols[1])) - 6, "summary.busted")
-    app.pop()
-    # game over: the headline and the reason
-    import random
-
-    from buttons_game.engine import random_game
-
-    final = random_game(4, random.Random(8), seed=8)
-    over = GameOverScreen(app, type(game)(game.seats, final))
-    app.push(over)
+    app.start_game(mid_game(4, humans=4, phase=Phase.STARS))
     step(app, 2)
+    summary = app.top
+    assert isinstance(summary, SummaryScreen)
+    check_widgets(summary)
+    width = summary.rect.width
+    for i, key in enumerate(HEADS):
+        right = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
+        room = int(width * (right - COLUMNS[i])) - 6
+        head = art.text(t(key), summary.px(16), "text_dim", True).get_width()
+        assert_fits(head, room, key)
+    busted = art.text(t("summary.busted"), summary.px(18), "bad", True).get_width()
+    assert_fits(busted, int(width * (COLUMNS[4] - COLUMNS[1])) - 6, "summary.busted")
+    # game over: the headline and the reason
+    final = random_game(4, random.Random(8), seed=8)
+    app.show_game_over(Game(summary.session.game.seats, final))
+    step(app, 2)
+    over = app.top
     check_widgets(over)
     title, why = over.headline()
-    assert_fits(art.text(title, int(40 * s), "accent", True).get_width(), 1280 - 20, "winner")
-    assert_fits(art.text(why, int(20 * s), "text").get_width(), 1280 - 20, "reason")
+    assert_fits(art.text(title, over.px(40), "accent", True).get_width(), 1280 - 20, "winner")
+    assert_fits(art.text(why, over.px(20), "text").get_width(), 1280 - 20, "reason")
     pygame.event.clear()
+
+
+def glyphs_differ(font: pygame.font.Font, text: str) -> bool:
+    """A font without a script's glyphs draws the same empty box for every character."""
+    white = pygame.Color("white")
+    images = {pygame.image.tobytes(font.render_premul(ch, white), "RGBA") for ch in text}
+    return len(images) == len(set(text))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_name_shows_in_a_font_with_its_glyphs(make_app, language):
+    app = make_app(language=language)
+    app.show_settings()
+    settle(app)
+    menu = app.top.language
+    assert glyphs_differ(menu.current_state.selected_option_button.font, "日本語Français")
+    pygame_gui_click = menu.current_state.selected_option_button
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pygame_gui_click))
+    settle(app)
+    rows = menu.current_state.options_selection_list.item_list
+    for row in rows:
+        assert glyphs_differ(row["button_element"].font, row["text"]), row["text"]
+
+
+def test_a_language_switch_renders_everything_anew(make_app):
+    app = make_app(language="en")
+    app.start_game(mid_game(2, humans=2))
+    settle(app)
+    table = app.top
+    note = table.session.model.log[-1]
+    english = render_note(note, table.session.model.names)
+    table.act(Menu())
+    settle(app)
+    app.show_settings()
+    settle(app)
+    choose(app, app.top.language, list(LANGUAGES).index("ja"))
+    settle(app)
+    assert app.settings.language == "ja"
+    japanese_new = app.top.back
+    fresh = pygame_gui.elements.UIButton(
+        japanese_new.rect.move(0, 100), "x", manager=app.manager, object_id="#big_button"
+    )
+    assert japanese_new.font is fresh.font, "the Back button uses the Japanese font"
+    fresh.kill()
+    assert glyphs_differ(japanese_new.font, "戻る")
+    app.back()  # to the pause menu, then the table
+    app.back()
+    settle(app)
+    assert render_note(note, table.session.model.names) != english, "the log speaks Japanese"
+    assert glyphs_differ(table.roll.font, "振る")
+    # and back to English: the fonts follow again
+    app.apply_settings(type(app.settings)(**{**app.settings.__dict__, "language": "en"}))
+    settle(app)
+    assert render_note(note, table.session.model.names) == english
+    latin = pygame_gui.elements.UIButton(
+        table.roll.rect.move(0, 100), "x", manager=app.manager, object_id="#primary"
+    )
+    assert table.roll.font is latin.font
+    latin.kill()
+
+
+def test_japanese_labels_are_bold_and_as_large_as_the_others(make_app):
+    sizes = {}
+    for language in ("en", "ja"):
+        app = make_app(language=language)
+        app.show_menu()
+        settle(app)
+        info = app.manager.get_theme().get_font_info(app.top.new_game.combined_element_ids)
+        sizes[language] = (info["size"], info["bold"])
+        pygame_gui.core.utility.set_default_manager(None)
+    assert sizes["ja"] == sizes["en"] and sizes["ja"][1], sizes

@@ -1,6 +1,8 @@
-"""Small pieces shared by the screens: centred button columns, headings."""
+"""Small pieces shared by the screens: buttons, centred button columns, headings, backdrop."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import pygame
 import pygame_gui
@@ -43,16 +45,27 @@ def draw_title(surface: pygame.Surface, title: str, y: int, size: int) -> None:
     surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, y)))
 
 
-def draw_backdrop(surface: pygame.Surface) -> None:
-    """The menu background: dark table with a scatter of printed buttons and stars."""
+def draw_backdrop(
+    surface: pygame.Surface, screen: Screen | None = None, keep_clear: Iterable[pygame.Rect] = ()
+) -> None:
+    """The menu background: a dark table with a scatter of printed buttons and stars.
+
+    Decorations lie only in the side margins and never under a widget or ``keep_clear``.
+    """
     surface.fill(art.colour("background"))
     w, h = surface.get_size()
     d = max(28, h // 16)
+    clear = [r.inflate(16, 16) for r in keep_clear]
+    if screen is not None:
+        clear += [widget.rect.inflate(16, 16) for widget in screen.widgets if widget.alive()]
     colours = ("red", "yellow", "green", "blue")
     for i in range(18):
         x = (i * 233 + 71) % max(1, w - d)
         y = (i * 137 + 29) % max(1, h - d)
-        if w * 0.14 < x < w * 0.86:
+        if w * 0.09 < x < w * 0.91 - d:
+            continue
+        spot = pygame.Rect(x, y, d, d)
+        if spot.collidelist(clear) != -1:
             continue
         image = art.star(d) if i % 5 == 0 else art.printed_button(colours[i % 4], d)
         image = image.copy()

@@ -1,75 +1,72 @@
-"""The in-game menu (Esc): resume, rules, settings, or back to the main menu."""
+"""The in-game menu (Esc): resume, save a copy, rules, settings, or back to the main menu."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
+from buttons_game.game import Game
 from buttons_game.i18n import t
 
 from .. import art
-from ..screen import Screen
+from ..screen import DrawBelow, Host, Screen
 from .common import button, column_rects
+
+ROWS = 5
 
 
 class PauseScreen(Screen):
     name = "pause"
 
-    def __init__(self, app, game_screen) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.game_screen = game_screen
+    def __init__(self, host: Host, game: Game, draw_below: DrawBelow) -> None:
+        super().__init__(host)
+        self.game = game
+        self.draw_below = draw_below
+
+    def layout(self) -> None:
+        w, h = self.host.surface.get_size()
+        bw, bh, gap = self.px(300), self.px(52), self.px(12)
+        top = h // 2 - (ROWS * (bh + gap)) // 2 + self.px(30)
+        self.rects = column_rects(w // 2, top, bw, bh, gap, ROWS)
+        self.panel = pygame.Rect(0, 0, bw + self.px(80), ROWS * (bh + gap) + self.px(110))
+        self.panel.midtop = (w // 2, top - self.px(84))
 
     def build(self) -> None:
-        w, h = self.app.surface.get_size()
-        s = self.app.scale
-        rects = column_rects(w // 2, int(h * 0.32), int(300 * s), int(52 * s), int(12 * s), 5)
-        self.resume_ = button(self, rects[0], "menu.resume", "#primary")
+        rects = self.rects
+        self.resume_game = button(self, rects[0], "menu.resume", "#primary")
         self.save_as = button(self, rects[1], "menu.save_as", "#big_button")
         self.rules = button(self, rects[2], "menu.rules", "#big_button")
         self.settings = button(self, rects[3], "menu.settings", "#big_button")
         self.main_menu = button(self, rects[4], "menu.main_menu", "#big_button")
-        if not self.game_screen.game.state.history():
+        if not self.game.state.history():
             self.save_as.disable()  # nothing to save before the first move
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            from .menu import MainMenu
-            from .rules import RulesScreen
-            from .settings_screen import SettingsScreen
-
-            if event.ui_element is self.resume_:
-                self.app.pop()
+            if event.ui_element is self.resume_game:
+                self.host.back()
             elif event.ui_element is self.save_as:
-                from .saves_screen import SaveAsScreen
-
-                self.app.push(SaveAsScreen(self.app, self.game_screen.game))
+                self.host.show_save_as(self.game)
             elif event.ui_element is self.rules:
-                self.app.push(RulesScreen(self.app))
+                self.host.show_rules()
             elif event.ui_element is self.settings:
-                self.app.push(SettingsScreen(self.app))
+                self.host.show_settings()
             elif event.ui_element is self.main_menu:
-                self.game_screen.close()
-                self.app.reset_to(MainMenu(self.app))
+                self.host.show_menu()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+            self.host.back()
             return True
         return False
 
-    def resize(self) -> None:
-        self.game_screen.clear_widgets()
-        self.game_screen.build()
-        self.game_screen.clear_widgets()
-        super().resize()
-
     def draw(self, surface: pygame.Surface) -> None:
-        self.game_screen.draw(surface)
+        self.draw_below(surface)
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((10, 12, 18, 185))
+        dim.fill(art.colour("pause_dim"))
         surface.blit(dim, (0, 0))
-        s = self.app.scale
-        title = art.text(t("menu.paused"), int(40 * s), "accent", True)
+        pygame.draw.rect(surface, art.colour("panel"), self.panel, border_radius=18)
+        pygame.draw.rect(surface, art.colour("accent"), self.panel, width=3, border_radius=18)
+        title = art.text(t("menu.paused"), self.px(36), "accent", True)
         surface.blit(
-            title,
-            title.get_rect(midtop=(surface.get_width() // 2, int(surface.get_height() * 0.2))),
+            title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(20)))
         )

@@ -6,10 +6,11 @@ import pygame
 import pygame_gui
 
 from buttons_game import saves
-from buttons_game.i18n import t, tk
+from buttons_game.game import Game
+from buttons_game.i18n import t
 
 from .. import art
-from ..screen import Screen
+from ..screen import Host, Screen
 from ..text import fit
 from .common import button, draw_backdrop, draw_title
 
@@ -33,8 +34,8 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
 class LoadScreen(Screen):
     name = "load"
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.page = 0
         self.confirm: saves.SaveInfo | None = None
         self.message = ("", "text_dim")
@@ -46,8 +47,8 @@ class LoadScreen(Screen):
         self.page = min(self.page, pages - 1)
 
     def build(self) -> None:
-        w, h = self.app.surface.get_size()
-        s = self.app.scale
+        w, h = self.host.surface.get_size()
+        s = self.scale
         self.row_rects: list[pygame.Rect] = []
         self.row_buttons: list[
             tuple[saves.SaveInfo, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]
@@ -66,14 +67,16 @@ class LoadScreen(Screen):
                     self,
                     pygame.Rect(rect.right - 2 * bw - 20, y, bw, bh),
                     "saves.yes_delete",
-                    "#primary",
+                    "#danger",
                 )
                 second = button(self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.no_keep")
             else:
                 first = button(
                     self, pygame.Rect(rect.right - 2 * bw - 20, y, bw, bh), "saves.load", "#primary"
                 )
-                second = button(self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.delete")
+                second = button(
+                    self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.delete", "#delete"
+                )
                 if info.broken:
                     first.disable()
             self.row_buttons.append((info, first, second))
@@ -96,12 +99,12 @@ class LoadScreen(Screen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
-                self.app.pop()
+                self.host.back()
                 return True
             if event.ui_element in (self.prev, self.next):
                 self.page += 1 if event.ui_element is self.next else -1
                 self.confirm = None
-                self.resize()
+                self.rebuild()
                 return True
             for info, first, second in self.row_buttons:
                 confirming = self.confirm is not None and self.confirm.path == info.path
@@ -113,14 +116,14 @@ class LoadScreen(Screen):
                     return True
                 if event.ui_element is second:
                     self.confirm = None if confirming else info
-                    self.resize()
+                    self.rebuild()
                     return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.confirm is not None:
                 self.confirm = None
-                self.resize()
+                self.rebuild()
             else:
-                self.app.pop()
+                self.host.back()
             return True
         return False
 
@@ -130,7 +133,7 @@ class LoadScreen(Screen):
         except saves.SaveFileError as error:
             self.message = (str(error), "bad")
             return
-        self.app.open_game(game)
+        self.host.open_game(game)
 
     def _delete(self, info: saves.SaveInfo) -> None:
         try:
@@ -140,11 +143,11 @@ class LoadScreen(Screen):
             self.message = (str(error), "bad")
         self.confirm = None
         self.refresh()
-        self.resize()
+        self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
-        s = self.app.scale
+        draw_backdrop(surface, self, self.row_rects)
+        s = self.scale
         draw_title(surface, t("saves.title"), int(40 * s), int(44 * s))
         if not self.entries:
             empty = art.text(t("saves.none"), int(20 * s), "text_dim")
@@ -188,32 +191,30 @@ class SaveAsScreen(Screen):
 
     name = "save-as"
 
-    def __init__(self, app, game) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
+    def __init__(self, host: Host, game: Game) -> None:
+        super().__init__(host)
         self.game = game
         self.overwrite: str | None = None
         self.message = ("", "text_dim")
+        names = ", ".join(seat.name for seat in game.seats)
+        self.typed = t("saves.default_name", names=names, n=game.state.round_number)
 
     def build(self) -> None:
-        w, h = self.app.surface.get_size()
-        s = self.app.scale
+        w, h = self.host.surface.get_size()
+        px = self.px
         self.entry = self.add(
             pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(w // 2 - int(220 * s), int(h * 0.35), int(440 * s), int(48 * s)),
+                pygame.Rect(w // 2 - px(240), int(h * 0.35), px(480), px(48)),
                 manager=self.manager,
             )
         )
         self.entry.set_text_length_limit(48)
-        self.entry.set_text(self.overwrite or "")
+        self.entry.set_text(self.typed[:48])
         self.entry.focus()
-        y = int(h * 0.35) + int(80 * s)
+        y = int(h * 0.35) + px(80)
         key = "saves.overwrite" if self.overwrite else "saves.save"
-        self.save = button(
-            self, pygame.Rect(w // 2 - int(230 * s), y, int(220 * s), int(50 * s)), key, "#primary"
-        )
-        self.back = button(
-            self, pygame.Rect(w // 2 + int(10 * s), y, int(220 * s), int(50 * s)), "menu.back"
-        )
+        self.save = button(self, pygame.Rect(w // 2 - px(230), y, px(220), px(50)), key, "#primary")
+        self.back = button(self, pygame.Rect(w // 2 + px(10), y, px(220), px(50)), "menu.back")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.save
@@ -221,14 +222,17 @@ class SaveAsScreen(Screen):
         if pressed or entered:
             self._save()
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.overwrite is not None:
-            self.overwrite = None
-            self.resize()
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.typed = self.entry.get_text()
+            if self.overwrite is not None:
+                self.overwrite = None
+                self.message = ("", "text_dim")
+                self.rebuild()
             return True
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         ):
-            self.app.pop()
+            self.host.back()
             return True
         return False
 
@@ -242,25 +246,24 @@ class SaveAsScreen(Screen):
         except saves.SaveExistsError:
             self.overwrite = name
             self.message = (t("saves.exists", name=name), "bad")
-            self.resize()
+            self.rebuild()
             return
         except (OSError, ValueError) as error:
             self.message = (str(error), "bad")
             return
-        self.app.pop()
-        self.app.toast(t("saves.saved", name=name))
+        self.host.back()
+        self.host.notify(t("saves.saved", name=name), "good")
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
-        s = self.app.scale
-        draw_title(surface, t("saves.save_title"), int(surface.get_height() * 0.18), int(40 * s))
+        draw_backdrop(surface, self)
+        draw_title(surface, t("saves.save_title"), int(surface.get_height() * 0.18), self.px(40))
         text, tint = self.message
         if text:
-            line = art.text(text, int(17 * s), tint, True)
+            line = art.text(text, self.px(17), tint, True)
             surface.blit(
                 line,
                 line.get_rect(midtop=(surface.get_width() // 2, int(surface.get_height() * 0.62))),
             )
 
 
-__all__ = ["LoadScreen", "SaveAsScreen", "tk"]
+__all__ = ["LoadScreen", "SaveAsScreen"]

@@ -1,8 +1,9 @@
-"""Settings: language, window size / fullscreen, animation speed. Saved per user."""
+"""Settings: language, window size, fullscreen, animation speed, colour symbols. Saved per user."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -13,81 +14,69 @@ from buttons_game.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from .. import art
 from ..screen import Screen
 from .common import button, draw_backdrop, draw_title
+from .widgets import DropDown
+
+ROWS = (
+    "settings.language",
+    "settings.window",
+    "settings.fullscreen",
+    "settings.animation",
+    "settings.symbols",
+)
 
 
 class SettingsScreen(Screen):
     name = "settings"
 
+    def layout(self) -> None:
+        w, h = self.host.surface.get_size()
+        self.x = w // 2 + self.px(10)
+        y, step = int(h * 0.22), self.px(70)
+        self.rows = [(key, y + i * step) for i, key in enumerate(ROWS)]
+
+    def _menu(
+        self,
+        row: int,
+        options: list[Any],
+        chosen: tuple[str, str],
+        object_id: str | None = None,
+    ) -> DropDown:
+        rect = pygame.Rect(self.x, self.rows[row][1], self.px(300), self.px(46))
+        return self.add(DropDown(options, chosen, rect, manager=self.manager, object_id=object_id))
+
     def build(self) -> None:
-        w, h = self.app.surface.get_size()
-        s = self.app.scale
-        current = self.app.settings
-        x = w // 2 + int(10 * s)
-        ww, wh = int(300 * s), int(46 * s)
-        y = int(h * 0.22)
-        step = int(70 * s)
-        self.label_rows = []
-        self.language = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                [(name, code) for code, name in LANGUAGES.items()],
-                (LANGUAGES[current.language], current.language),
-                pygame.Rect(x, y, ww, wh),
-                manager=self.manager,
-            )
+        current = self.host.settings
+        # Each language in its own name and script: this list uses a font with every glyph.
+        self.language = self._menu(
+            0,
+            [(name, code) for code, name in LANGUAGES.items()],
+            (LANGUAGES[current.language], current.language),
+            "#languages",
         )
-        self.label_rows.append(("settings.language", y))
         sizes = [(f"{a} × {b}", f"{a}x{b}") for a, b in WINDOW_SIZES]
-        cw, ch = current.window
+        cw, ch = self.host.surface.get_size()
         start = (f"{cw} × {ch}", f"{cw}x{ch}")
         if start not in sizes:
             sizes.append(start)
-        self.window = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                sizes, start, pygame.Rect(x, y + step, ww, wh), manager=self.manager
-            )
-        )
-        self.label_rows.append(("settings.window", y + step))
+        self.window = self._menu(1, sizes, start)
         modes = [(tk("settings.windowed"), "windowed"), (tk("settings.fullscreen"), "fullscreen")]
-        self.mode = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                modes,
-                modes[1] if current.fullscreen else modes[0],
-                pygame.Rect(x, y + 2 * step, ww, wh),
-                manager=self.manager,
-            )
-        )
-        self.label_rows.append(("settings.fullscreen", y + 2 * step))
+        self.mode = self._menu(2, modes, modes[1] if current.fullscreen else modes[0])
         speeds = [(tk(f"settings.{name}"), name) for name in ANIMATION_SPEEDS]
-        self.speed = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                speeds,
-                (tk(f"settings.{current.animation}"), current.animation),
-                pygame.Rect(x, y + 3 * step, ww, wh),
-                manager=self.manager,
-            )
-        )
-        self.label_rows.append(("settings.animation", y + 3 * step))
+        self.speed = self._menu(3, speeds, (tk(f"settings.{current.animation}"), current.animation))
         on_off = [(tk("settings.on"), "on"), (tk("settings.off"), "off")]
-        self.symbols = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                on_off,
-                on_off[0] if current.symbols else on_off[1],
-                pygame.Rect(x, y + 4 * step, ww, wh),
-                manager=self.manager,
-            )
-        )
-        self.label_rows.append(("settings.symbols", y + 4 * step))
-        bw, bh = int(220 * s), int(52 * s)
+        self.symbols = self._menu(4, on_off, on_off[0] if current.symbols else on_off[1])
+        w, h = self.host.surface.get_size()
+        bw, bh = self.px(220), self.px(52)
         self.back = button(
             self,
-            pygame.Rect(w // 2 - bw // 2, h - int(110 * s), bw, bh),
+            pygame.Rect(w // 2 - bw // 2, h - self.px(110), bw, bh),
             "menu.back",
             "#big_button",
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            current = self.app.settings
+            current = self.host.settings
             value = event.selected_option_id
             if event.ui_element is self.language:
                 new = replace(current, language=value)
@@ -102,23 +91,20 @@ class SettingsScreen(Screen):
                 new = replace(current, symbols=value == "on")
             else:
                 return False
-            self.app.apply_settings(new)
-            self.resize()
+            self.host.apply_settings(new)  # rebuilds this screen in the new language and size
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            self.app.pop()
+            self.host.back()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+            self.host.back()
             return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
-        s = self.app.scale
-        draw_title(surface, t("settings.title"), int(surface.get_height() * 0.1), int(44 * s))
-        for key, y in self.label_rows:
-            label = art.text(t(key), int(20 * s), "text", True)
-            surface.blit(
-                label, (surface.get_width() // 2 - int(20 * s) - label.get_width(), y + int(8 * s))
-            )
+        draw_backdrop(surface, self)
+        draw_title(surface, t("settings.title"), int(surface.get_height() * 0.1), self.px(44))
+        for key, y in self.rows:
+            label = art.text(t(key), self.px(20), "text", True)
+            x = surface.get_width() // 2 - self.px(20) - label.get_width()
+            surface.blit(label, (x, y + self.px(8)))

@@ -1,0 +1,403 @@
+"""A game at the table: intents become engine actions, bots decide, the dice fall.
+
+Every change of the game goes through ``TableSession._change``, which also keeps
+the log, the marks and the timers in step and hands the new game to ``on_change``
+(the app autosaves it). The session has no widgets and draws nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from buttons_game.bots import Bot, make_bot
+from buttons_game.bots.hint import hint
+from buttons_game.engine import (
+    OPT_OUT,
+    ROLL,
+    Action,
+    Dice,
+    GameState,
+    IllegalActionError,
+    OptOut,
+    Phase,
+    Place,
+    PlaceStar,
+    Roll,
+    Skip,
+    Status,
+)
+from buttons_game.game import Game
+from buttons_game.narration import Note, narrate, narrate_history, undo_note
+
+from . import intents as do
+from .model import Message, TableModel, round_not_started
+
+ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
+BUST_SECONDS = 1.6  # a bust's own beat after the dice land
+FADE_SECONDS = 0.9
+OVER_SECONDS = 1.2  # the last star lies on the board before the game-over screen
+FLASH_SECONDS = 0.6
+PASSING_SECONDS = 4.0
+BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
+GOLD_DELAY = 0.3  # a bot's optional gold placement
+THINKING_AFTER = 0.15  # a bot thinking longer than this is announced
+ANIMATED = ("roll", "fade", "flash")
+
+
+@dataclass
+class BotJob:
+    player: int
+    state: GameState
+    future: Future[Action]
+    waited: float = 0.0
+
+
+class TableSession:
+    """One game being played at the table, shared by the table, summary and star screens."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        speed: Callable[[], float],
+        on_change: Callable[[Game], None],
+    ) -> None:
+        state = game.state
+        self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
+        self.speed = speed
+        self.on_change = on_change
+        seed = state.setup.seed
+        self.bots: dict[int, Bot] = {
+            p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
+            for p, seat in enumerate(game.seats)
+            if seat.bot is not None
+        }
+        # Spinning faces and jitter have their own randomness: they never touch the dice.
+        self.decor = random.Random()
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.job: BotJob | None = None
+        self.hint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        self.hint_bot = make_bot("hard", 0)
+        self.hint_job: tuple[GameState, Future] | None = None
+        if round_not_started(state) and not state.is_over():
+            self.model.round_start = state.active_player
+        if state.is_chance_node():
+            self.model.timers.start("roll", ROLL_SECONDS * speed())
+        if state.phase is Phase.STARS:
+            self.model.summary_due = state.round_scores()[-1]  # resumed at a scoring: show it
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Game:
+        return self.model.game
+
+    @property
+    def state(self) -> GameState:
+        return self.model.game.state
+
+    @property
+    def over_ready(self) -> bool:
+        """The game is over and its last moment has been shown."""
+        return self.state.is_over() and not self.model.timers.running("over")
+
+    @property
+    def summary_ready(self) -> bool:
+        """A scored round waits for its summary, and no bust is being shown."""
+        return self.model.summary_due is not None and self.model.busted is None
+
+    def take_summary(self):  # type: ignore[no-untyped-def]
+        score, self.model.summary_due = self.model.summary_due, None
+        return score
+
+    def close(self) -> None:
+        """Leave the table for good: stop the bot and hint threads."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.hint_executor.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ intents
+    def perform(self, intent: do.Intent) -> None:
+        """Carry out what a person meant; explain in a passing word when the rules say no."""
+        m = self.model
+        state = self.state
+        if isinstance(intent, do.Point):
+            m.pointer = intent.pos
+            m.hover = intent.space if intent.space and self._placeable(intent.space) else None
+        elif isinstance(intent, do.Roll):
+            self._human_turn(ROLL)
+        elif isinstance(intent, do.OptOut):
+            self._human_turn(OPT_OUT)
+        elif isinstance(intent, do.Gold):
+            self._gold(intent)
+        elif isinstance(intent, do.Space):
+            self._space(intent.seat, intent.row, intent.col)
+        elif isinstance(intent, do.Column):
+            a = state.active_player
+            if state.phase is Phase.PLACING and state.dice and m.is_human(a):
+                self._space(a, state.dice.white, intent.col)
+        elif isinstance(intent, do.Undo):
+            self.undo()
+        elif isinstance(intent, do.Hint):
+            self.request_hint()
+        elif isinstance(intent, do.MoveCursor):
+            self._move_cursor(intent.drow, intent.dcol)
+        elif isinstance(intent, do.Proceed):
+            seat = m.acting_seat()
+            if seat is not None and m.cursor and m.cursor[0] == seat:
+                self._space(*m.cursor)
+            elif seat is not None:
+                self._move_cursor(0, 0)
+        elif isinstance(intent, do.ScrollLog):
+            m.log_scroll = min(max(0, m.log_scroll + intent.lines), max(0, len(m.log) - 1))
+
+    def explain(self, key: str, tone: str = "bad", seat: int | None = None) -> None:
+        """A passing word; ``seat`` fills the text's %{name}."""
+        self._say(key, tone, {} if seat is None else {"seat": seat})
+
+    def _say(self, key: str, tone: str, details: Mapping[str, object]) -> None:
+        values = tuple((k, v) for k, v in details.items() if k != "seat")
+        seats = (("name", details["seat"]),) if isinstance(details.get("seat"), int) else ()
+        self.model.passing = Message(key, tone, values, seats)  # type: ignore[arg-type]
+        self.model.timers.start("passing", PASSING_SECONDS)
+
+    def _explain_problem(self, problem: IllegalActionError) -> None:
+        self._say(f"reason.{problem.code}", "bad", problem.details)
+
+    def _human_turn(self, action: Action) -> None:
+        state = self.state
+        if state.phase is Phase.TURN and not self.model.is_human(state.active_player):
+            self.explain("game.bot_turn", seat=state.active_player)
+            return
+        self.attempt(action)
+
+    def _gold(self, intent: do.Gold) -> None:
+        state = self.state
+        seat = intent.seat
+        if seat is None:
+            seats = self.model.gold_seats()
+            if not seats:
+                self.explain("game.no_gold_decision")
+                return
+            seat = seats[0]
+        if state.phase is not Phase.PLACING or state.dice is None:
+            self.explain("game.no_gold_decision")
+            return
+        dice = state.dice
+        self.attempt(Place(seat, dice.white, dice.gold) if intent.place else Skip(seat))
+
+    def _space(self, seat: int, row: int, col: int) -> None:
+        m = self.model
+        if not m.is_human(seat):
+            self.explain("game.bot_board", seat=seat)
+            return
+        state = self.state
+        action: Action = (
+            PlaceStar(seat, row, col) if state.phase is Phase.STARS else Place(seat, row, col)
+        )
+        if not self.attempt(action):
+            m.flash = (seat, row, col)
+            m.timers.start("flash", FLASH_SECONDS)
+
+    def attempt(self, action: Action) -> bool:
+        """Apply ``action`` if the rules allow it, else say why (from the engine's code)."""
+        problem = self.state.problem(action)
+        if problem is not None:
+            self._explain_problem(problem)
+            return False
+        self.apply(action)
+        return True
+
+    def _placeable(self, space: tuple[int, int, int]) -> bool:
+        seat, row, col = space
+        state = self.state
+        if state.phase is not Phase.PLACING or not self.model.is_human(seat):
+            return False
+        return seat in state.pending_players and state.problem(Place(seat, row, col)) is None
+
+    def _move_cursor(self, drow: int, dcol: int) -> None:
+        m = self.model
+        seat = m.acting_seat()
+        if seat is None:
+            return
+        if m.cursor is None or m.cursor[0] != seat:
+            first = self.state.legal_actions(seat)[0]
+            m.cursor = (seat, first.row, first.col)  # type: ignore[union-attr]
+            return
+        _, row, col = m.cursor
+        m.cursor = (seat, min(6, max(1, row + drow)), min(6, max(1, col + dcol)))
+
+    # ------------------------------------------------------------------ changes
+    def apply(self, action: Action) -> None:
+        before = self.game
+        after = before.apply(action)
+        self._change(after, narrate(before.state, action, after.state), action)
+
+    def undo(self) -> None:
+        game = self.game
+        if not game.can_undo:
+            self.explain("game.nothing_to_undo", tone="accent")
+            return
+        seat = game.undo_seat
+        undone = game.undo()
+        taken = game.state.history()[len(undone.state.history())]
+        assert seat is not None
+        self._change(undone, (undo_note(seat, taken),), None)
+
+    def _change(self, game: Game, notes: Sequence[Note], action: Action | None) -> None:
+        """The one way the game changes: the log, marks and timers follow, then the autosave."""
+        m = self.model
+        before = m.game.state
+        m.game = game
+        after = game.state
+        m.log.extend(notes)
+        m.log_scroll = 0
+        m.hint = None
+        m.hover = None
+        m.flash = None
+        m.passing = None
+        m.timers.since_change = 0.0
+        m.timers.stop("passing")
+        speed = self.speed()
+        if self.job is not None and self.job.state is not after:
+            self.job = None  # a bot's answer for an older state is dropped
+        actor = getattr(action, "player", None)
+        if isinstance(action, (Roll, OptOut)):
+            actor = before.active_player
+        if actor is not None and actor == m.round_start:
+            m.round_start = None
+        if isinstance(action, (Place, PlaceStar)) and not m.is_human(action.player):
+            m.last_move[action.player] = (action.row, action.col)  # a bot's latest button
+        if isinstance(action, Roll):
+            m.timers.start("roll", ROLL_SECONDS * speed)
+        if isinstance(action, Dice):
+            m.spin = None
+            a = before.active_player
+            if after.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND:
+                m.fading = {a: before.button_mask(a)}
+                m.busted = a
+                m.timers.start("fade", FADE_SECONDS * speed)
+                m.timers.start("bust", BUST_SECONDS * speed)
+        if len(after.round_scores()) > len(before.round_scores()):
+            m.summary_due = after.round_scores()[-1]
+        elif len(after.round_scores()) < len(before.round_scores()):
+            m.summary_due = None  # an undo took the scoring back
+        if after.round_number != before.round_number or after.is_over():
+            m.last_move.clear()
+        if action is None or after.round_number != before.round_number:
+            m.round_start = (
+                after.active_player if round_not_started(after) and not after.is_over() else None
+            )
+        if after.is_over() and not before.is_over():
+            m.timers.start("over", OVER_SECONDS * speed)
+        m.cursor = m.cursor if m.cursor and m.cursor[0] in after.pending_players else None
+        self.on_change(game)
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        """Advance the clocks, land the dice, let the bots decide; True while anything moves."""
+        m = self.model
+        ended = m.timers.tick(dt)
+        if "flash" in ended:
+            m.flash = None
+        if "fade" in ended:
+            m.fading = {}
+        if "bust" in ended:
+            m.busted = None
+        if "passing" in ended:
+            m.passing = None
+        waiting_hint = self._collect_hint()
+        state = self.state
+        if state.is_chance_node():
+            if m.timers.running("roll"):
+                self._spin(state)
+            else:
+                self.apply(self.game.roll_dice())
+                ended.append("landed")
+        moved = self._drive_bots(dt)
+        animating = any(m.timers.running(name) for name in ANIMATED)
+        return bool(ended) or animating or moved or waiting_hint
+
+    def _spin(self, state: GameState) -> None:
+        r = self.decor
+        n = state.plain_dice_in_hand
+        self.model.spin = Dice(
+            r.randint(1, 6), r.randint(1, 6), tuple(r.randint(1, 6) for _ in range(n))
+        )
+        self.model.jitter = (r.randint(-3, 3), r.randint(-3, 3))
+
+    def _drive_bots(self, dt: float) -> bool:
+        """Ask the next bot for its decision and apply it after a visible pause."""
+        m = self.model
+        state = self.state
+        job = self.job
+        if m.busted is not None or state.is_over() or m.summary_due is not None:
+            return False
+        if job is not None:
+            job.waited += dt
+            thinking = job.player if job.waited > THINKING_AFTER and not job.future.done() else None
+            m.thinking = thinking
+            if not job.future.done():
+                return True
+            delay = BOT_DELAY if job.player == state.active_player else GOLD_DELAY
+            if m.timers.since_change < delay * self.speed():
+                return True
+            try:
+                action = job.future.result()
+                if self.state.problem(action) is not None:
+                    raise ValueError(f"bot chose an illegal action {action!r}")
+            except Exception as error:  # a bot must never stop the game
+                self.explain("errors.bot_failed")
+                print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
+                action = random.choice(state.legal_actions(job.player))
+            self.job = None
+            m.thinking = None
+            self.apply(action)
+            return True
+        player = self._next_bot(state)
+        if player is None:
+            return False
+        bot = self.bots[player]
+        self.job = BotJob(player, state, self.executor.submit(bot.choose, state, player))
+        return True
+
+    def _next_bot(self, state: GameState) -> int | None:
+        if state.phase is Phase.TURN:
+            return state.active_player if state.active_player in self.bots else None
+        for p in state.pending_players:
+            if p in self.bots:
+                return p
+        return None
+
+    # ------------------------------------------------------------------ hints
+    def request_hint(self) -> None:
+        seat = self.model.hint_seat()
+        if seat is None:
+            self.explain("game.no_hint")
+            return
+        if self.hint_job is not None:
+            return
+        state = self.state
+        future = self.hint_executor.submit(hint, state, seat, self.hint_bot)  # type: ignore[arg-type]
+        self.hint_job = (state, future)
+        self.model.hint_waiting = True
+
+    def _collect_hint(self) -> bool:
+        """Pick up a finished hint if it is still about the current state."""
+        if self.hint_job is None:
+            return False
+        state, future = self.hint_job
+        if not future.done():
+            return True
+        self.hint_job = None
+        self.model.hint_waiting = False
+        if state is self.state:
+            try:
+                self.model.hint = future.result()
+            except Exception as error:  # advice must never stop the game
+                print(f"buttons-game: hint failed: {error!r}")
+        return True
+
+
+__all__ = ["TableSession"]

@@ -1,0 +1,113 @@
+"""The window: it fits the display at first start, remembers its size, and everything scales."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from buttons_game.engine import Phase
+from buttons_game.game import Game, Seat
+from buttons_game.i18n import t
+from buttons_game.settings import load_settings
+from buttons_game.ui import art
+from buttons_game.ui.app import fit_display
+from buttons_game.ui.scenes import mid_game
+from buttons_game.ui.table.intents import Menu
+from buttons_game.ui.text import wrap
+
+from .conftest import choose, click, click_widget, frame_is_fresh, settle
+
+
+def test_the_first_window_fits_the_display():
+    assert fit_display((1920, 1080)) == (1728, 972)
+    assert fit_display((2560, 1440)) == (2304, 1296)
+    assert fit_display((1024, 768)) == (960, 691), "never smaller than 960x600"
+    assert fit_display((800, 600)) == (800, 600), "never larger than the desktop"
+
+
+def test_a_first_start_opens_a_fitting_window_and_a_resize_is_remembered(make_app):
+    app = make_app(window=None)
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert app.surface.get_size() == fit_display(desktop)
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "buttons-game"
+    app.show_menu()
+    settle(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900)))
+    app.step(0.02)
+    assert app.surface.get_size() == (1500, 900)
+    app.quit()
+    app.run()  # the loop ends at once and keeps what changed
+    saved, _ = load_settings()
+    assert saved.window == (1500, 900)
+    again = make_app(window=None)
+    assert again.surface.get_size() == (1500, 900)
+
+
+def test_text_and_boards_grow_with_the_window(make_app):
+    sizes = {}
+    for window in ((1280, 720), (1920, 1080)):
+        app = make_app(window=window)
+        app.start_game(mid_game(4, humans=2))
+        settle(app)
+        table = app.top
+        cell = table.table.boards[0].cell
+        roll_font = app.manager.get_theme().get_font_info(table.roll.combined_element_ids)["size"]
+        key_size = table.px(14)
+        sizes[window] = (app.scale, cell, roll_font, key_size)
+    small, big = sizes[(1280, 720)], sizes[(1920, 1080)]
+    assert small[0] == 1.0 and big[0] == 1.5
+    assert big[1] >= small[1] * 1.4, "boards fill their larger panels"
+    assert big[2] >= small[2] * 1.4, "theme fonts are scaled"
+    assert small[3] >= 14, "the key line is at least 14 px at 1280x720"
+
+
+def test_the_key_line_fits_its_panel_in_full(make_app):
+    app = make_app(window=(1280, 720))
+    app.start_game(mid_game(4, humans=2))
+    settle(app)
+    table = app.top.table
+    lines = wrap(t("game.keys"), app.top.px(14), table.keys.width)
+    text_top = table.keys.bottom - len(lines) * int(app.top.px(14) * 1.35)
+    assert text_top > table.hint.bottom, "every line of keys is shown"
+    assert art.text(lines[0], app.top.px(14)).get_height() >= 14
+
+
+def test_pause_over_the_table_after_a_resize_has_no_stale_background(make_app):
+    app = make_app(window=(1280, 720))
+    app.start_game(Game.new((Seat("A"), Seat("B")), seed=2))
+    settle(app)
+    app.top.act(Menu())
+    settle(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    settle(app)
+    below = app.stack[-2]
+    assert below.table.size == (1600, 900), "the table under the pause menu is laid out anew"
+    assert frame_is_fresh(app)
+    click_widget(app, app.top.resume_game)
+    settle(app)
+    assert frame_is_fresh(app)
+
+
+def test_a_stars_screen_resumed_game_draws_fresh(make_app):
+    app = make_app(window=(1280, 720))
+    app.start_game(mid_game(3, humans=3, phase=Phase.STARS))
+    settle(app)
+    assert frame_is_fresh(app)
+
+
+def test_clicking_the_chosen_value_closes_a_drop_down_and_changes_nothing(make_app):
+    app = make_app(window=(1280, 720))
+    app.show_settings()
+    settle(app)
+    screen = app.top
+    before = app.settings
+    choose(app, screen.language, 0)  # English, already chosen
+    settle(app)
+    assert screen.language.current_state is screen.language.menu_states["closed"]
+    # the next click, on the drop-down below, opens it rather than picking a language
+
+    click(app, screen.window.rect.center)
+    settle(app)
+    assert app.settings.language == before.language
+    assert screen.window.current_state is screen.window.menu_states["expanded"]
