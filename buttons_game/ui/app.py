@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
@@ -24,6 +24,8 @@ from buttons_game.resources import asset
 from buttons_game.settings import Settings, load_settings, save_settings, warn
 
 from . import art, theme
+from .frames import ui_pending, ui_signature
+from .notices import NOTICE_SECONDS, Notice, draw_notices
 from .screen import DrawBelow, Screen
 from .screens.game_over import GameOverScreen
 from .screens.menu import MainMenu
@@ -35,14 +37,11 @@ from .screens.setup import SetupScreen
 from .screens.summary import SummaryScreen
 from .screens.table_screen import StarsScreen, TableScreen
 from .table.session import TableSession
-from .text import draw_lines, wrap
+from .window import MIN_WINDOW, name_the_window, open_window
 
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run
 FPS = 60
-NOTICE_SECONDS = 5.0
-MIN_WINDOW = (960, 600)
-WINDOW_CLASS = "buttons-game"
 
 
 @dataclass
@@ -56,43 +55,6 @@ class AppOptions:
     seed: int | None = None
     layouts: tuple[str, ...] | None = None
     load: Game | None = None  # a game loaded with --load
-    extra: dict = field(default_factory=dict)
-
-
-@dataclass
-class Notice:
-    text: str
-    tone: str
-    until: float
-
-
-def ui_signature(manager: pygame_gui.UIManager) -> tuple:
-    """What ``draw_ui`` will blit: every visible widget image and where it goes."""
-    return tuple(
-        (id(image), rect.x, rect.y, rect.w, rect.h) for image, rect, *_ in manager.ui_group.visible
-    )
-
-
-def ui_pending(manager: pygame_gui.UIManager) -> bool:
-    """True while a widget still has drawing to do: pygame_gui redraws a shape's other states
-    one per update, blends state transitions and lays text out again after a resize."""
-    for sprite in manager.ui_group.sprites():
-        shape = getattr(sprite, "drawable_shape", None)
-        if shape is not None and (
-            shape.states_to_redraw_queue
-            or shape.active_state.transition is not None
-            or shape.should_trigger_full_rebuild
-        ):
-            return True
-    return False
-
-
-def fit_display(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """A first window: 90 % of the desktop, at least 960x600 (never more than the desktop)."""
-    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
-        return (1280, 720)
-    w, h = (int(desktop[0] * 0.9), int(desktop[1] * 0.9))
-    return (max(min(MIN_WINDOW[0], desktop[0]), w), max(min(MIN_WINDOW[1], desktop[1]), h))
 
 
 class App:
@@ -102,10 +64,7 @@ class App:
         if options.language:
             self.settings.language = options.language
         i18n.install(self.settings.language)
-        # The window's class (task bars group windows by it). pygame sets it to the script's
-        # name at import, so it is overwritten here, before the display starts.
-        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
-        os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = WINDOW_CLASS
+        name_the_window()
         # Only what the game uses: no audio device is opened (the game has no sound).
         pygame.display.init()
         pygame.font.init()
@@ -113,7 +72,7 @@ class App:
         art.show_symbols = self.settings.symbols
         art.cjk_language = self.settings.language == "ja"
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
-        self.surface = self._open_window()
+        self.surface = open_window(self.settings, self.options.window)
         pygame.display.set_caption("BUTTONS")
         self._scale = theme.ui_scale(self.surface.get_size())
         self.manager = pygame_gui.UIManager(
@@ -142,15 +101,6 @@ class App:
         if problem:
             warn(problem)
             self.notify(t("errors.settings_unreadable"), "bad")
-
-    def _open_window(self) -> pygame.Surface:
-        if self.settings.fullscreen and not self.options.window:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = self.options.window or self.settings.window
-        if size is None:
-            desktops = pygame.display.get_desktop_sizes()
-            size = fit_display(desktops[0] if desktops else None)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def _preload_fonts(self) -> None:
         """The bold that rich text (the rules) uses is not in the theme: load it once."""
@@ -436,30 +386,13 @@ class App:
         if focus is not None and focus.alive():
             ring = focus.rect.inflate(8, 8)
             pygame.draw.rect(self.surface, art.colour("legal"), ring, width=3, border_radius=12)
-        self._draw_notices()
+        draw_notices(self.surface, self.notices, self._scale)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         if self.options.screenshots is not None:
             self._screenshot()
-
-    def _draw_notices(self) -> None:
-        w, h = self.surface.get_size()
-        s = self._scale
-        y = h - int(16 * s)
-        size = int(16 * s)
-        for notice in reversed(self.notices):
-            lines = wrap(notice.text, size, int(w * 0.7))
-            step = int(size * 1.35)
-            box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
-            box.midbottom = (w // 2, y)
-            pygame.draw.rect(self.surface, art.colour("tooltip"), box, border_radius=10)
-            edge = notice.tone if notice.tone in ("bad", "good", "accent") else "panel_border"
-            pygame.draw.rect(self.surface, art.colour(edge), box, width=2, border_radius=10)
-            inner = box.inflate(-int(28 * s), -int(14 * s))
-            draw_lines(self.surface, lines, inner, size, notice.tone, centre=True)
-            y = box.top - int(8 * s)
 
     def _screenshot(self) -> None:
         # A key must hold for two frames: new widgets show after one UI update.

@@ -12,7 +12,7 @@ from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.boards import colour_counts
 from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import TableScreen
+from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 from buttons_game.ui.table.model import render_note
 from buttons_game.ui.table.view import prompt
 
@@ -208,11 +208,37 @@ def test_a_seed_gives_the_same_dice_at_any_frame_rate(make_app, fps):
         for _ in range(6000):
             if len([a for a in session.state.history() if isinstance(a, Dice)]) >= 6:
                 break
-            if session.job is not None:
-                session.job.future.result()  # however slow the machine, the bot has decided
+            if session.bots.job is not None:
+                session.bots.job.future.result()  # however slow the machine, the bot has decided
             app.step(dt)
         return [a for a in session.state.history() if isinstance(a, Dice)][:6]
 
     slow = dice_of(make_app(fast=False), 1 / fps)
     fast = dice_of(make_app(fast=True), 1 / 60)
     assert len(slow) == 6 and slow == fast
+
+
+def test_after_a_star_at_the_cursor_the_cursor_moves_to_a_space_still_open(make_app):
+    screen = hot_seat(make_app)
+    app = screen.host
+    session = screen.session
+    # Anna covers red three times (board 1A), then both opt out: Anna earns three stars
+    force(screen, ROLL, dice(screen, 1, 1, 2), Place(0, 1, 1), Skip(1))
+    force(screen, ROLL, dice(screen, 3, 1, 3), Place(1, 3, 3), Place(0, 3, 1))
+    force(screen, ROLL, dice(screen, 5, 4, 4), Place(0, 5, 4), Skip(1))
+    force(screen, OPT_OUT, OPT_OUT)  # Ben, then Anna: the round is scored
+    assert session.state.stars_due(0) == 3
+    assert isinstance(app.top, SummaryScreen)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, StarsScreen)
+    seat = session.model.acting_seat()
+    press(app, pygame.K_RETURN)  # the cursor comes onto the board
+    first = session.model.cursor
+    press(app, pygame.K_RETURN)  # a star there
+    state = session.state
+    assert seat == 0 and (first[1], first[2]) in state.stars(0)
+    cursor = session.model.cursor
+    assert cursor is not None and cursor[0] == 0
+    assert (cursor[1], cursor[2]) in state.buttons(0), "the cursor is on a button again"
+    press(app, pygame.K_RETURN)
+    assert session.state.stars_due(0) == 1, "Enter at once places the next star"

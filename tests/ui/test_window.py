@@ -11,10 +11,10 @@ from buttons_game.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings
 from buttons_game.ui import art
-from buttons_game.ui.app import fit_display
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.table.intents import Menu
 from buttons_game.ui.text import wrap
+from buttons_game.ui.window import fit_display
 
 from .conftest import choose, click, click_widget, frame_is_fresh, settle
 

@@ -10,7 +10,8 @@ from buttons_game.game import Game
 from buttons_game.i18n import t
 
 from .. import art
-from ..boards import BoardView, Marks, layout_boards
+from ..board_geometry import layout_boards
+from ..boards import BoardView, Marks
 from ..screen import Host, Screen
 from .common import button
 

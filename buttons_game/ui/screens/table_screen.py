@@ -93,7 +93,7 @@ class TableScreen(Screen):
             return
         model = self.model
         state = model.state
-        human_turn = model.human_to_roll() and model.busted is None
+        human_turn = model.human_to_roll()
         for button, allowed in (
             (self.roll, human_turn),
             (self.opt_out, human_turn and OPT_OUT in state.legal_actions()),

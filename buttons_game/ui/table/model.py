@@ -13,7 +13,8 @@ from buttons_game.game import Game
 from buttons_game.i18n import t
 from buttons_game.narration import Note
 
-from ..boards import Marks, Space
+from ..board_geometry import Space
+from ..boards import Marks
 from .timers import Timers
 
 

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 
-from buttons_game.bots import Bot, make_bot
-from buttons_game.bots.hint import hint
 from buttons_game.engine import (
     OPT_OUT,
     ROLL,
@@ -34,6 +30,7 @@ from buttons_game.narration import Note, narrate, narrate_history, undo_note
 
 from . import intents as do
 from .model import Message, TableModel, round_not_started
+from .thinking import BotSeats, HintDesk
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land
@@ -45,14 +42,6 @@ BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
 GOLD_DELAY = 0.3  # a bot's optional gold placement
 THINKING_AFTER = 0.15  # a bot thinking longer than this is announced
 ANIMATED = ("roll", "fade", "flash")
-
-
-@dataclass
-class BotJob:
-    player: int
-    state: GameState
-    future: Future[Action]
-    waited: float = 0.0
 
 
 class TableSession:
@@ -69,19 +58,10 @@ class TableSession:
         self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
         self.speed = speed
         self.on_change = on_change
-        seed = state.setup.seed
-        self.bots: dict[int, Bot] = {
-            p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
-            for p, seat in enumerate(game.seats)
-            if seat.bot is not None
-        }
+        self.bots = BotSeats(game)
+        self.hints = HintDesk()
         # Spinning faces and jitter have their own randomness: they never touch the dice.
         self.decor = random.Random()
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self.job: BotJob | None = None
-        self.hint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        self.hint_bot = make_bot("hard", 0)
-        self.hint_job: tuple[GameState, Future] | None = None
         if round_not_started(state) and not state.is_over():
             self.model.round_start = state.active_player
         if state.is_chance_node():
@@ -114,8 +94,8 @@ class TableSession:
 
     def close(self) -> None:
         """Leave the table for good: stop the bot and hint threads."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        self.hint_executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
+        self.hints.close()
 
     # ------------------------------------------------------------------ intents
     def perform(self, intent: do.Intent) -> None:
@@ -259,9 +239,11 @@ class TableSession:
         m.passing = None
         m.timers.since_change = 0.0
         m.timers.stop("passing")
+        m.busted = None  # a move after a bust ends its beat early
+        m.timers.stop("bust")
         speed = self.speed()
-        if self.job is not None and self.job.state is not after:
-            self.job = None  # a bot's answer for an older state is dropped
+        if self.bots.job is not None and self.bots.job.state is not after:
+            self.bots.job = None  # a bot's answer for an older state is dropped
         actor = getattr(action, "player", None)
         if isinstance(action, (Roll, OptOut)):
             actor = before.active_player
@@ -291,8 +273,24 @@ class TableSession:
             )
         if after.is_over() and not before.is_over():
             m.timers.start("over", OVER_SECONDS * speed)
-        m.cursor = m.cursor if m.cursor and m.cursor[0] in after.pending_players else None
+        m.cursor = self._cursor_after(m.cursor, after)
         self.on_change(game)
+
+    @staticmethod
+    def _cursor_after(
+        cursor: tuple[int, int, int] | None, state: GameState
+    ) -> tuple[int, int, int] | None:
+        """The keyboard cursor stays with a seat that still decides, on a space it may use."""
+        if cursor is None or cursor[0] not in state.pending_players:
+            return None
+        seat, row, col = cursor
+        spaces = [
+            (a.row, a.col) for a in state.legal_actions(seat) if isinstance(a, (Place, PlaceStar))
+        ]
+        if not spaces or (row, col) in spaces:
+            return cursor
+        near = min(spaces, key=lambda rc: (abs(rc[0] - row) + abs(rc[1] - col), rc))
+        return (seat, *near)
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
@@ -331,44 +329,33 @@ class TableSession:
         """Ask the next bot for its decision and apply it after a visible pause."""
         m = self.model
         state = self.state
-        job = self.job
+        job = self.bots.job
         if m.busted is not None or state.is_over() or m.summary_due is not None:
             return False
-        if job is not None:
-            job.waited += dt
-            thinking = job.player if job.waited > THINKING_AFTER and not job.future.done() else None
-            m.thinking = thinking
-            if not job.future.done():
-                return True
-            delay = BOT_DELAY if job.player == state.active_player else GOLD_DELAY
-            if m.timers.since_change < delay * self.speed():
-                return True
-            try:
-                action = job.future.result()
-                if self.state.problem(action) is not None:
-                    raise ValueError(f"bot chose an illegal action {action!r}")
-            except Exception as error:  # a bot must never stop the game
-                self.explain("errors.bot_failed")
-                print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
-                action = random.choice(state.legal_actions(job.player))
-            self.job = None
-            m.thinking = None
-            self.apply(action)
+        if job is None:
+            player = self.bots.next_seat(state)
+            if player is None:
+                return False
+            self.bots.ask(state, player)
             return True
-        player = self._next_bot(state)
-        if player is None:
-            return False
-        bot = self.bots[player]
-        self.job = BotJob(player, state, self.executor.submit(bot.choose, state, player))
+        job.waited += dt
+        done = job.future.done()
+        m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
+        delay = BOT_DELAY if job.player == state.active_player else GOLD_DELAY
+        if not done or m.timers.since_change < delay * self.speed():
+            return True
+        try:
+            action = job.future.result()
+            if self.state.problem(action) is not None:
+                raise ValueError(f"bot chose an illegal action {action!r}")
+        except Exception as error:  # a bot must never stop the game
+            self.explain("errors.bot_failed")
+            print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
+            action = random.choice(state.legal_actions(job.player))
+        self.bots.job = None
+        m.thinking = None
+        self.apply(action)
         return True
-
-    def _next_bot(self, state: GameState) -> int | None:
-        if state.phase is Phase.TURN:
-            return state.active_player if state.active_player in self.bots else None
-        for p in state.pending_players:
-            if p in self.bots:
-                return p
-        return None
 
     # ------------------------------------------------------------------ hints
     def request_hint(self) -> None:
@@ -376,27 +363,17 @@ class TableSession:
         if seat is None:
             self.explain("game.no_hint")
             return
-        if self.hint_job is not None:
-            return
-        state = self.state
-        future = self.hint_executor.submit(hint, state, seat, self.hint_bot)  # type: ignore[arg-type]
-        self.hint_job = (state, future)
+        self.hints.ask(self.state, seat)
         self.model.hint_waiting = True
 
     def _collect_hint(self) -> bool:
         """Pick up a finished hint if it is still about the current state."""
-        if self.hint_job is None:
+        if not self.model.hint_waiting:
             return False
-        state, future = self.hint_job
-        if not future.done():
-            return True
-        self.hint_job = None
-        self.model.hint_waiting = False
-        if state is self.state:
-            try:
-                self.model.hint = future.result()
-            except Exception as error:  # advice must never stop the game
-                print(f"buttons-game: hint failed: {error!r}")
+        done, advice = self.hints.collect(self.state)
+        if done:
+            self.model.hint_waiting = False
+            self.model.hint = advice
         return True
 
 

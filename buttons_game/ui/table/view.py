@@ -11,7 +11,8 @@ from buttons_game.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
 
 from .. import art
-from ..boards import BoardGeometry, BoardView, Marks, layout_boards
+from ..board_geometry import BoardGeometry, layout_boards
+from ..boards import BoardView, Marks
 from ..text import draw_lines, wrap, wrap_items
 from .model import TableModel, render_message, render_note
 

@@ -1,0 +1,42 @@
+"""Short notes at the foot of the window, over any screen: saved, failed, refused.
+
+A double-clicked app has no terminal, so every problem the player must know of
+is told here, in the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import art
+from .text import draw_lines, wrap
+
+NOTICE_SECONDS = 5.0
+
+
+@dataclass
+class Notice:
+    text: str
+    tone: str
+    until: float
+
+
+def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -> None:
+    """The newest note lowest, older ones stacked above it."""
+    w, h = surface.get_size()
+    s = scale
+    y = h - int(16 * s)
+    size = int(16 * s)
+    for notice in reversed(notices):
+        lines = wrap(notice.text, size, int(w * 0.7))
+        step = int(size * 1.35)
+        box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
+        box.midbottom = (w // 2, y)
+        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=10)
+        edge = notice.tone if notice.tone in ("bad", "good", "accent") else "panel_border"
+        pygame.draw.rect(surface, art.colour(edge), box, width=2, border_radius=10)
+        inner = box.inflate(-int(28 * s), -int(14 * s))
+        draw_lines(surface, lines, inner, size, notice.tone, centre=True)
+        y = box.top - int(8 * s)
