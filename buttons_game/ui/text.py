@@ -43,25 +43,6 @@ def _wrap(value: str, size: int, width: int, bold: bool, script: str) -> tuple[s
     return tuple(lines)
 
 
-def draw_wrapped(
-    surface: pygame.Surface,
-    value: str,
-    rect: pygame.Rect,
-    size: int,
-    tint: str | tuple[int, int, int] = "text",
-    bold: bool = False,
-) -> int:
-    """Draw wrapped text from the top of ``rect``; return the height used."""
-    y = rect.top
-    step = int(size * 1.35)
-    for line in wrap(value, size, rect.width, bold):
-        if y + step > rect.bottom + step // 3:
-            break
-        surface.blit(art.text(line, size, tint, bold), (rect.left, y))
-        y += step
-    return y - rect.top
-
-
 def wrap_items(items: list[str], size: int, width: int, sep: str = " · ") -> list[str]:
     """Lines of whole items joined by ``sep`` (a key and what it does never part)."""
     f = art.font(size, False, "".join(items))
@@ -103,10 +84,6 @@ def draw_lines(
         surface.blit(image, (x, y))
         y += step
     return len(shown) * step
-
-
-def blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[int, int]) -> None:
-    surface.blit(image, image.get_rect(center=centre))
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:

@@ -236,3 +236,22 @@ def test_a_loaded_copy_never_overwrites_the_original_game(make_app):
     press(app, pygame.K_r)
     assert saves.autosave_path(game).read_bytes() == original, "the original game is untouched"
     assert saves.autosave_path(table.session.game).exists()
+
+
+def test_decorations_never_lie_under_a_widget(make_app):
+    from buttons_game.ui.screens.common import draw_backdrop
+
+    app = make_app(window=(1280, 720))
+    for show in (app.show_menu, app.show_setup, app.show_settings, app.show_load):
+        show()
+        step(app, 2)
+        screen = app.top
+        plain = pygame.Surface(app.surface.get_size())
+        plain.fill(art.colour("background"))
+        drawn = pygame.Surface(app.surface.get_size())
+        draw_backdrop(drawn, screen)
+        for widget in screen.widgets:
+            rect = widget.rect.clip(drawn.get_rect())
+            assert pygame.image.tobytes(drawn.subsurface(rect), "RGB") == pygame.image.tobytes(
+                plain.subsurface(rect), "RGB"
+            ), f"a decoration under {widget} on {screen.name}"

@@ -242,3 +242,24 @@ def test_after_a_star_at_the_cursor_the_cursor_moves_to_a_space_still_open(make_
     assert (cursor[1], cursor[2]) in state.buttons(0), "the cursor is on a button again"
     press(app, pygame.K_RETURN)
     assert session.state.stars_due(0) == 1, "Enter at once places the next star"
+
+
+def test_a_bots_marker_goes_with_its_buttons_when_it_busts(make_app):
+    app = make_app()
+    seats = (Seat("Anna", "easy"), Seat("Ben"))
+    app.start_game(Game(seats, new_game(2, layouts=("1A", "2B"), cards=CARDS, seed=5)))
+    session = app.top.session
+    session.apply(ROLL)
+    session.apply(Dice(1, 1, (2, 1, 1, 1)))
+    session.apply(Place(0, 1, 1))
+    assert session.model.last_move == {0: (1, 1)}
+    session.apply(Skip(1))
+    session.apply(ROLL)  # Ben rolls; Anna skips the gold space
+    session.apply(Dice(3, 3, (3, 3, 3, 3)))
+    session.apply(Place(1, 3, 3))
+    session.apply(Skip(0))
+    assert session.model.last_move == {0: (1, 1)}, "a skip leaves the marker on the button"
+    session.apply(ROLL)  # Anna: row 1, columns 1 and 2 only: a bust
+    session.apply(Dice(1, 1, (2, 2, 2, 2)))
+    assert session.state.status(0) is Status.BUSTED
+    assert session.model.last_move == {}

@@ -199,3 +199,8 @@ def test_japanese_labels_are_bold_and_as_large_as_the_others(make_app):
         sizes[language] = (info["size"], info["bold"])
         pygame_gui.core.utility.set_default_manager(None)
     assert sizes["ja"] == sizes["en"] and sizes["ja"][1], sizes
+
+
+def test_japanese_texts_have_no_spaces_after_its_punctuation():
+    for key, text in strings("ja").items():
+        assert "、 " not in text and "。 " not in text, key

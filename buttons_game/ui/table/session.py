@@ -25,6 +25,7 @@ from buttons_game.engine import (
     Skip,
     Status,
 )
+from buttons_game.engine.board import bit
 from buttons_game.game import Game
 from buttons_game.narration import Note, narrate, narrate_history, undo_note
 
@@ -251,6 +252,11 @@ class TableSession:
             m.round_start = None
         if isinstance(action, (Place, PlaceStar)) and not m.is_human(action.player):
             m.last_move[action.player] = (action.row, action.col)  # a bot's latest button
+        m.last_move = {  # a marker goes with its button (a bust, the end of a round)
+            p: (row, col)
+            for p, (row, col) in m.last_move.items()
+            if (after.button_mask(p) | after.star_mask(p)) & bit(row, col)
+        }
         if isinstance(action, Roll):
             m.timers.start("roll", ROLL_SECONDS * speed)
         if isinstance(action, Dice):
