@@ -22,6 +22,7 @@ from buttons_game.engine import (
     Place,
     PlaceStar,
     Roll,
+    RoundScore,
     Skip,
     Status,
 )
@@ -89,7 +90,8 @@ class TableSession:
         """A scored round waits for its summary, and no bust is being shown."""
         return self.model.summary_due is not None and self.model.busted is None
 
-    def take_summary(self):  # type: ignore[no-untyped-def]
+    def take_summary(self) -> RoundScore | None:
+        """The scored round the summary screen shows now (it is shown once)."""
         score, self.model.summary_due = self.model.summary_due, None
         return score
 
