@@ -25,7 +25,7 @@ from buttons_game.settings import Settings, load_settings, save_settings, warn
 
 from . import art, theme
 from .frames import ui_pending, ui_signature
-from .notices import NOTICE_SECONDS, Notice, draw_notices
+from .notices import NOTICE_CHARS, NOTICE_SECONDS, Notice, draw_notices
 from .screen import DrawBelow, Screen
 from .screens.game_over import GameOverScreen
 from .screens.menu import MainMenu
@@ -130,6 +130,8 @@ class App:
 
     def notify(self, text: str, tone: str = "text") -> None:
         """A short note for the player at the foot of the window, over any screen."""
+        if len(text) > NOTICE_CHARS:
+            text = text[: NOTICE_CHARS - 1] + "…"
         self.notices = [n for n in self.notices if n.text != text][-2:]
         self.notices.append(Notice(text, tone, time.monotonic() + NOTICE_SECONDS))
         self.dirty = True

@@ -7,6 +7,7 @@ then cached, so a frame is mostly blits.
 from __future__ import annotations
 
 import math
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
@@ -80,18 +81,36 @@ def font(size: int, bold: bool = False, sample: str = "") -> pygame.font.Font:
     return _font(int(size), bold, script_of(sample))
 
 
+UNDRAWABLE = {"Cc", "Cf", "Cs", "Co", "Cn"}  # controls, zero-width, surrogates, private, unassigned
+
+
+def drawable(value: str) -> str:
+    """``value`` without the characters a font cannot draw (NUL, zero-width, lone surrogates).
+
+    Names from anywhere (a save, a typed name) go through here before pygame sees them:
+    pygame refuses NUL and surrogates and fails on text of zero width.
+    """
+    if value.isprintable() and value.isascii():
+        return value
+    return "".join(ch for ch in value if unicodedata.category(ch) not in UNDRAWABLE)
+
+
 @lru_cache(maxsize=1024)
 def _text(
     value: str, size: int, tint: tuple[int, int, int] | str, bold: bool, script: str
 ) -> pygame.Surface:
     rgb = colour(tint) if isinstance(tint, str) else tint
-    return _font(size, bold, script).render(value, True, rgb)
+    try:
+        return _font(size, bold, script).render(value, True, rgb)
+    except (ValueError, pygame.error):  # nothing left of width to draw
+        return _font(size, bold, script).render("", True, rgb)
 
 
 def text(
     value: str, size: int, tint: tuple[int, int, int] | str = "text", bold: bool = False
 ) -> pygame.Surface:
-    """``value`` rendered once per size, colour and weight (cached)."""
+    """``value`` rendered once per size, colour and weight (cached); any text is drawable."""
+    value = drawable(value)
     return _text(value, int(size), tint, bold, script_of(value))
 
 

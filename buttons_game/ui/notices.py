@@ -14,6 +14,7 @@ from . import art
 from .text import draw_lines, wrap
 
 NOTICE_SECONDS = 5.0
+NOTICE_CHARS = 300  # a note quotes at most this much of a message
 
 
 @dataclass

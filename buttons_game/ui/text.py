@@ -16,6 +16,7 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
 
     Text without spaces (Japanese) or a word longer than the line breaks between characters.
     """
+    value = art.drawable(value)
     return list(_wrap(value, int(size), int(width), bold, art.script_of(value)))
 
 
@@ -87,13 +88,27 @@ def draw_lines(
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
-    """``value`` shortened with an ellipsis to fit ``width`` pixels."""
+    """``value`` shortened with an ellipsis to fit ``width`` pixels (cached, any length)."""
+    # No glyph is narrower than a fifth of the size: more characters than this never fit.
+    most = max(1, int(width) * 5 // max(1, int(size)))
+    value = art.drawable(value[: most + 1])
+    return _fit(value, int(size), int(width), bold, art.script_of(value))
+
+
+@lru_cache(maxsize=512)
+def _fit(value: str, size: int, width: int, bold: bool, script: str) -> str:
     f = art.font(size, bold, value)
-    if f.size(value)[0] <= width:
+    most = max(1, width * 5 // max(1, size))
+    if len(value) <= most and f.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+    low, high = 0, min(len(value), most)  # binary search: the longest prefix that fits
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.size(value[:mid] + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return value[:low] + "…"
 
 
 NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》’”ゃゅょっぁぃぅぇぉャュョッァィゥェォ%)]}")

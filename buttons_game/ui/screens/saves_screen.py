@@ -13,6 +13,7 @@ from .. import art
 from ..screen import Host, Screen
 from ..text import fit
 from .common import button, draw_backdrop, draw_title
+from .widgets import TextEntry
 
 ROWS_PER_PAGE = 7
 
@@ -203,7 +204,7 @@ class SaveAsScreen(Screen):
         w, h = self.host.surface.get_size()
         px = self.px
         self.entry = self.add(
-            pygame_gui.elements.UITextEntryLine(
+            TextEntry(
                 pygame.Rect(w // 2 - px(240), int(h * 0.35), px(480), px(48)),
                 manager=self.manager,
             )

@@ -21,7 +21,7 @@ from .. import art
 from ..boards import mini_layout
 from ..screen import Host, Screen
 from .common import button, draw_backdrop, draw_title
-from .widgets import DropDown
+from .widgets import DropDown, TextEntry
 
 
 def kind_key(kind: str) -> str:
@@ -87,9 +87,7 @@ class SetupScreen(Screen):
         for p in range(self.count):
             c = self.choices[p]
             name = self.add(
-                pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(x0 + px(120), y, px(280), row_h), manager=self.manager
-                )
+                TextEntry(pygame.Rect(x0 + px(120), y, px(280), row_h), manager=self.manager)
             )
             name.set_text_length_limit(NAME_LIMIT)
             name.set_text(c.name)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import clipboard_paste
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
+
+from .. import art
 
 
 class DropDown(pygame_gui.elements.UIDropDownMenu):
@@ -26,3 +29,43 @@ class DropDown(pygame_gui.elements.UIDropDownMenu):
             state.should_transition = True  # closes on the next update, posting no change
             return False
         return bool(super().process_event(event))
+
+
+def typed(text: str) -> str:
+    """What of typed or pasted text a name may hold: nothing a font cannot draw.
+
+    pygame_gui fails on a zero-width character typed as the first one; controls,
+    format characters and lone surrogates never reach a text field.
+    """
+    return art.drawable(text.replace("\n", " ").replace("\t", " "))
+
+
+class TextEntry(pygame_gui.elements.UITextEntryLine):
+    """A text field that takes only characters it can draw, typed, pasted or set."""
+
+    def set_text(self, text: str | None) -> None:
+        super().set_text(typed(text or ""))
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.is_focused:
+            text = typed(event.text)
+            if not text:
+                return True  # nothing drawable: the key does nothing
+            if text != event.text:
+                event = pygame.event.Event(pygame.TEXTINPUT, text=text)
+        return bool(super().process_event(event))
+
+    def _do_paste(self) -> None:
+        """Paste what can be drawn of the clipboard, at the cursor or over the selection."""
+        pasted = typed(clipboard_paste())
+        if not pasted:
+            return
+        start, end = sorted(self.select_range)
+        if start == end:
+            start = end = self.edit_position
+        text = self.text[:start] + pasted + self.text[end:]
+        if self.length_limit is not None and len(text) > self.length_limit:
+            return
+        self.set_text(text)
+        self.edit_position = start + len(pasted)
+        self.select_range = [0, 0]
