@@ -1,22 +1,38 @@
-"""Player settings, persisted as JSON in the per-user config folder."""
+"""Player settings, persisted as JSON in the per-user config folder.
+
+Reading is as guarded as loading a save: only a small regular file is read, the
+JSON is parsed with limits, and every value that is not valid falls back to its
+own default, so nothing in the file can stop, hang or flood the game.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES, system_language
 from buttons_game.paths import config_dir
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
+# The window sizes the game accepts, from settings.json and from --window alike.
+MIN_WINDOW: tuple[int, int] = (960, 600)
+MAX_WINDOW: tuple[int, int] = (7680, 4320)
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 SEAT_KINDS = ("human", *LEVELS)
 NAME_LIMIT = 16
+# A settings file is a few hundred bytes; anything larger than this is not one.
+MAX_SETTINGS_BYTES = 64 * 1024
+MAX_INT_DIGITS = 20
+MAX_PROBLEM_CHARS = 200
 
 
 @dataclass
@@ -34,40 +50,56 @@ class Settings:
         return ANIMATION_SPEEDS[self.animation]
 
 
+def window_fits(width: int, height: int) -> bool:
+    """True when a width x height window lies within MIN_WINDOW ... MAX_WINDOW."""
+    return MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def _clean(data: object) -> Settings:
-    """Settings from parsed JSON, keeping every valid value and defaulting the rest."""
-    settings = Settings()
-    if not isinstance(data, dict):
-        return settings
-    if data.get("language") in LANGUAGES:
-        settings.language = data["language"]
-    window = data.get("window")
-    if (
-        isinstance(window, list)
-        and len(window) == 2
-        and all(type(v) is int and 640 <= v <= 10_000 for v in window)
-    ):
-        settings.window = (window[0], window[1])
-    if type(data.get("fullscreen")) is bool:
-        settings.fullscreen = data["fullscreen"]
-    if type(data.get("symbols")) is bool:
-        settings.symbols = data["symbols"]
-    if data.get("animation") in ANIMATION_SPEEDS:
-        settings.animation = data["animation"]
-    seats = data.get("last_seats")
-    if isinstance(seats, list) and 2 <= len(seats) <= 4 and all(map(_good_seat, seats)):
-        settings.last_seats = tuple({"name": s["name"], "kind": s["kind"]} for s in seats)
-    return settings
+class _Invalid:
+    """A value settings cannot hold: NaN, Infinity, a huge number, a wrong type."""
+
+
+_INVALID = _Invalid()
+
+
+def _language(value: object) -> object:
+    return value if isinstance(value, str) and value in LANGUAGES else _INVALID
+
+
+def _window(value: object) -> object:
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        if window_fits(value[0], value[1]):
+            return (value[0], value[1])
+    return _INVALID
+
+
+def _flag(value: object) -> object:
+    return value if type(value) is bool else _INVALID
+
+
+def _animation(value: object) -> object:
+    return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
+
+
+def _last_seats(value: object) -> object:
+    if value == []:
+        return ()
+    if isinstance(value, list) and 2 <= len(value) <= 4 and all(map(_good_seat, value)):
+        return tuple({"name": seat["name"], "kind": seat["kind"]} for seat in value)
+    return _INVALID
 
 
 def _good_seat(seat: object) -> bool:
     return (
         isinstance(seat, dict)
         and set(seat) == {"name", "kind"}
+        and isinstance(seat["kind"], str)
         and seat["kind"] in SEAT_KINDS
         and isinstance(seat["name"], str)
         and 0 < len(seat["name"]) <= NAME_LIMIT
@@ -75,36 +107,150 @@ def _good_seat(seat: object) -> bool:
     )
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (defaults if none), and a problem message if the file was bad."""
-    path = path or settings_path()
+_READERS: dict[str, Callable[[object], object]] = {
+    "language": _language,
+    "window": _window,
+    "fullscreen": _flag,
+    "animation": _animation,
+    "symbols": _flag,
+    "last_seats": _last_seats,
+}
+
+
+def _clean(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file, keeping every valid value; and the keys that were not valid.
+
+    Keys the game does not know (from a newer version, say) are ignored.
+    """
+    settings = Settings()
+    refused: list[str] = []
+    for key, read in _READERS.items():
+        if key in data:
+            value = read(data[key])
+            if value is _INVALID:
+                refused.append(key)
+            else:
+                setattr(settings, key, value)
+    return settings, refused
+
+
+class _Unusable(Exception):
+    """The settings file cannot be used at all; the message says why."""
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes, read only if it is a regular file of at most MAX_SETTINGS_BYTES."""
+    # Checked before opening too: opening a pipe or a device could block or never end.
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _Unusable("not a regular file")
+    # O_NONBLOCK: should the file become a pipe after the check, opening it cannot hang.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise _Unusable("not a regular file")
+        data = file.read(MAX_SETTINGS_BYTES + 1)
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise _Unusable(f"larger than {MAX_SETTINGS_BYTES // 1024} KB")
+    return data
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    if not data.strip():
+        raise _Unusable("the file is empty")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _Unusable(f"not a text file (bad UTF-8 at byte {error.start})") from None
+    try:
+        document = json.loads(text, parse_int=_parse_int, parse_constant=lambda _: _INVALID)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise _Unusable(f"not valid JSON ({error.msg[:60]}, {where})") from None
+    except RecursionError:
+        raise _Unusable("the JSON is nested too deeply") from None
+    except ValueError:
+        raise _Unusable("not valid JSON") from None
+    if not isinstance(document, dict):
+        raise _Unusable("not a settings file (the JSON is not an object)")
+    return document
+
+
+def _parse_int(text: str) -> object:
+    return _INVALID if len(text.lstrip("-")) > MAX_INT_DIGITS else int(text)
+
+
+def _message(path: Path, reason: str) -> str:
+    """``path: reason`` in at most MAX_PROBLEM_CHARS characters (a long path is shortened)."""
+    text = f"{path}: {reason}"
+    if len(text) > MAX_PROBLEM_CHARS:
+        text = f"{path.name}: {reason}"
+    return _short(text)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_PROBLEM_CHARS else text[: MAX_PROBLEM_CHARS - 3] + "..."
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults if none), and one short message if the file was bad.
+
+    A bad file never raises: each value that is not valid gets its default and the
+    message (at most MAX_PROBLEM_CHARS characters) says what was wrong; None if nothing was.
+    """
+    if path is None:
+        try:
+            path = settings_path()
+        except OSError as error:
+            reason = f"cannot use the settings folder ({error.strerror or error})"
+            return Settings(language=system_language()), _short(f"{reason}; defaults are used")
+    try:
+        document = _parse(_read_capped(path))
     except FileNotFoundError:
         return Settings(language=system_language()), None
+    except _Unusable as problem:
+        return Settings(), _message(path, f"{problem}; the default settings are used")
     except OSError as error:
-        return Settings(), f"{path}: {error}"
-    try:
-        return _clean(json.loads(text)), None
-    except ValueError as error:
-        return Settings(), f"{path}: not valid JSON ({error})"
+        reason = f"cannot read the file ({error.strerror or type(error).__name__})"
+        return Settings(), _message(path, f"{reason}; the default settings are used")
+    except ValueError:  # a NUL character in the path
+        return Settings(), _message(path, "not a valid file name; the default settings are used")
+    settings, refused = _clean(document)
+    if not refused:
+        return settings, None
+    reason = f"not valid, so the default is used: {', '.join(refused)}"
+    return settings, _message(path, reason)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write atomically: a temp file in the same folder, then os.replace."""
-    path = path or settings_path()
+    """Write atomically: a temp file in the same folder, then os.replace.
+
+    Raises OSError with a message naming the file and the cause; no temp file is left.
+    """
     data = asdict(settings)
     data["window"] = list(settings.window) if settings.window else None
     data["last_seats"] = [dict(seat) for seat in settings.last_seats]
+    text = json.dumps(data, indent=2)
+    try:
+        path = path or settings_path()
+        _write_atomically(path, text.encode("utf-8"))
+    except OSError as error:
+        reason = f"cannot save the settings ({error.strerror or error})"
+        message = _message(path, reason) if path else _short(f"settings folder: {reason}")
+        raise OSError(message) from error
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2)
-            f.flush()
-            os.fsync(f.fileno())
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
 
 
@@ -114,6 +260,8 @@ def warn(message: str) -> None:
 
 __all__ = [
     "ANIMATION_SPEEDS",
+    "MAX_WINDOW",
+    "MIN_WINDOW",
     "NAME_LIMIT",
     "SEAT_KINDS",
     "WINDOW_SIZES",
@@ -121,4 +269,5 @@ __all__ = [
     "load_settings",
     "save_settings",
     "settings_path",
+    "window_fits",
 ]
