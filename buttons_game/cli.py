@@ -8,12 +8,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from buttons_game.arguments import player_count, positive_int, seed_number, whole_number
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
+from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from buttons_game.tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
@@ -47,8 +49,11 @@ def window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
         ) from None
-    if not (960 <= w <= 7680 and 600 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 960x600 ... 7680x4320")
+    if not window_fits(w, h):
+        (min_w, min_h), (max_w, max_h) = MIN_WINDOW, MAX_WINDOW
+        raise argparse.ArgumentTypeError(
+            f"window size {w}x{h} is outside {min_w}x{min_h} ... {max_w}x{max_h}"
+        )
     return w, h
 
 
@@ -58,6 +63,27 @@ def language(text: str) -> str:
             f"unknown language {text!r}: choose from {', '.join(LANGUAGES)}"
         )
     return text
+
+
+def screenshot_folder_problem(folder: Path) -> str | None:
+    """Why PNGs cannot be written into ``folder`` (made first if missing), or None if they can."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return "it exists and is not a folder"
+    except OSError as error:
+        return f"it cannot be created ({error.strerror or error})"
+    except ValueError:  # a NUL character in the name
+        return "it is not a valid folder name"
+    if not folder.is_dir():
+        return "it is not a folder"
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".buttons-game-", suffix=".png", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return f"nothing can be written in it ({error.strerror or error})"
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -150,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
     if args.seats and args.load:
         parser.error("--seats and --load both start a game: give one of them")
+    if args.screenshots is not None:
+        problem = screenshot_folder_problem(args.screenshots)
+        if problem:
+            parser.error(f"--screenshots {args.screenshots}: {problem}")
     loaded = None
     if args.load is not None:
         from buttons_game.saves import SaveFileError, load_game

@@ -1,5 +1,6 @@
 """The command line: simulate, and clear errors with exit code 2 for bad flags."""
 
+import os
 import subprocess
 import sys
 
@@ -116,3 +117,81 @@ def test_joining_stops_at_a_double_dash():
         "--seed",
         "-5x",
     ]
+
+
+def _no_app(monkeypatch):
+    """Stand in for the app: record its options instead of opening a window."""
+    import buttons_game.ui.app
+
+    started = []
+    monkeypatch.setattr(
+        buttons_game.ui.app, "run_app", lambda options: started.append(options) or 0
+    )
+    return started
+
+
+def test_a_screenshot_folder_that_is_a_file_is_refused_up_front(tmp_path, capsys, monkeypatch):
+    started = _no_app(monkeypatch)
+    shots = tmp_path / "shots.png"
+    shots.write_text("")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--screenshots", str(shots)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith(f"--screenshots {shots}: it exists and is not a folder")
+    assert started == [] and shots.read_text() == ""
+
+
+def test_a_screenshot_folder_that_cannot_be_created_is_refused(tmp_path, capsys, monkeypatch):
+    started = _no_app(monkeypatch)
+    (tmp_path / "file").write_text("")
+    shots = tmp_path / "file" / "shots"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--seats", "bot,bot", "--screenshots", str(shots)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"buttons-game: error: --screenshots {shots}: it cannot be created (")
+    assert started == []
+
+
+def test_a_screenshot_folder_that_cannot_be_written_is_refused(tmp_path, capsys, monkeypatch):
+    import tempfile
+
+    started = _no_app(monkeypatch)
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--screenshots", str(tmp_path)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith(
+        f"--screenshots {tmp_path}: nothing can be written in it (Permission denied)"
+    )
+    assert started == []
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32" or os.geteuid() == 0, reason="needs POSIX permissions, not root"
+)
+def test_a_read_only_screenshot_folder_is_refused(tmp_path, capsys, monkeypatch):
+    started = _no_app(monkeypatch)
+    tmp_path.chmod(0o500)
+    try:
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--screenshots", str(tmp_path)])
+    finally:
+        tmp_path.chmod(0o700)
+    assert exit_info.value.code == 2
+    assert "nothing can be written in it" in capsys.readouterr().err
+    assert started == []
+
+
+def test_a_missing_screenshot_folder_is_created_and_left_empty(tmp_path, monkeypatch):
+    started = _no_app(monkeypatch)
+    shots = tmp_path / "new" / "shots"
+    assert main(["--seats", "human,bot", "--screenshots", str(shots)]) == 0
+    assert shots.is_dir() and list(shots.iterdir()) == []
+    assert started[0].screenshots == shots
