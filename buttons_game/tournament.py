@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -62,7 +63,12 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
         "with --efficiency: solo rounds per level (default 2400)",
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
-    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="worker processes, at most one per CPU (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--efficiency",
@@ -266,20 +272,45 @@ def efficiency_command(
     return 0
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except OSError:
+            pass
+    return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int) -> int:
+    """``jobs``, or the CPU count if that is less, saying so on stderr."""
+    cpus = available_cpus()
+    if jobs <= cpus:
+        return jobs
+    print(
+        f"buttons-game: --jobs {jobs} is more than the {cpus} CPU{'s' if cpus > 1 else ''} "
+        f"here; using {cpus}",
+        file=sys.stderr,
+    )
+    return cpus
+
+
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand from parsed arguments; returns the exit code."""
     if args.seats is None:
         args.seats = LEVELS if args.efficiency else ("hard",) + ("medium",) * (args.players - 1)
     seats = tuple(args.seats)
     if args.efficiency:
-        return efficiency_command(seats, args.games or 2400, args.seed, args.jobs, args.json)
+        jobs = capped_jobs(args.jobs)
+        return efficiency_command(seats, args.games or 2400, args.seed, jobs, args.json)
     if len(seats) != args.players:
         args.tournament_parser.error(
             f"--seats names {len(seats)} level(s) but --players is {args.players}: "
             "give one level per seat"
         )
+    jobs = capped_jobs(args.jobs)
     try:
-        stats, played = run_tournament(seats, args.games or 100, args.seed, args.jobs)
+        stats, played = run_tournament(seats, args.games or 100, args.seed, jobs)
     except IllegalActionError as error:
         print(f"illegal action: {error}", file=sys.stderr)
         return 1

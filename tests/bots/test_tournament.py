@@ -99,3 +99,53 @@ def test_default_seats_are_hard_against_medium(capsys):
     assert main(["--players", "3", "--games", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["levels"]["hard"]["games"] == 3 and data["levels"]["medium"]["games"] == 6
+
+
+@pytest.mark.parametrize("jobs", ["3", "64", str(10**30)])
+def test_jobs_beyond_the_cpus_are_capped_and_said_once(jobs, capsys, monkeypatch):
+    monkeypatch.setattr(tournament, "available_cpus", lambda: 2)
+    argv = ["--players", "2", "--seats", "medium,easy", "--games", "6", "--seed", "2", "--json"]
+    assert main([*argv, "--jobs", jobs]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == f"buttons-game: --jobs {jobs} is more than the 2 CPUs here; using 2\n"
+    main(argv)
+    single = json.loads(capsys.readouterr().out)["levels"]
+    for level, row in json.loads(captured.out)["levels"].items():
+        for key in ("win_rate", "mean_rounds", "busts_per_game", "games"):
+            assert row[key] == single[level][key]
+
+
+def test_jobs_within_the_cpus_are_used_without_a_word(capsys, monkeypatch):
+    used = []
+    monkeypatch.setattr(tournament, "available_cpus", lambda: 4)
+    monkeypatch.setattr(tournament, "run_tournament", lambda *a: used.append(a[3]) or ({}, 0))
+    assert main(["--players", "2", "--seats", "medium,easy", "--jobs", "4", "--json"]) == 0
+    assert used == [4] and capsys.readouterr().err == ""
+
+
+def test_efficiency_jobs_are_capped_too(capsys, monkeypatch):
+    used = []
+    monkeypatch.setattr(tournament, "available_cpus", lambda: 1)
+    monkeypatch.setattr(tournament, "efficiency_command", lambda *a: used.append(a[3]) or 0)
+    assert main(["--efficiency", "--jobs", "8"]) == 0
+    assert used == [1]
+    assert (
+        capsys.readouterr().err == "buttons-game: --jobs 8 is more than the 1 CPU here; using 1\n"
+    )
+
+
+def test_available_cpus_is_at_least_one(monkeypatch):
+    assert tournament.available_cpus() >= 1
+    monkeypatch.delattr(tournament.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(tournament.os, "cpu_count", lambda: None)
+    assert tournament.available_cpus() == 1
+    monkeypatch.setattr(tournament.os, "cpu_count", lambda: 3)
+    assert tournament.available_cpus() == 3
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3"])
+def test_jobs_below_one_stay_an_error(jobs, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([f"--jobs={jobs}"])
+    assert exit_info.value.code == 2
+    assert f"at least 1, got {jobs}" in capsys.readouterr().err
