@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,6 +29,7 @@ from buttons_game.engine import (
 )
 from buttons_game.engine.setup import seed_problem
 from buttons_game.game import Game, Seat
+from buttons_game.names import excerpt, name_problem
 
 FORMAT_NAME = "buttons-game-save"
 # The version this app writes. Bump it when the layout changes, and add a step
@@ -39,6 +41,12 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_ACTIONS = 50_000
 MAX_NAME_CHARS = 200
 MAX_INT_DIGITS = 20
+# Every message quotes at most this much, so a huge bad value cannot make a huge message.
+MAX_MESSAGE_CHARS = 300
+MAX_SOURCE_CHARS = 120
+# Dates a save may carry: any of them can be shown in local time without overflowing.
+EARLIEST_SAVED_AT = datetime(2000, 1, 1, tzinfo=timezone.utc)
+LATEST_SAVED_AT = datetime(2200, 12, 31, 23, 59, 59, tzinfo=timezone.utc)
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -60,7 +68,14 @@ MIGRATIONS: dict[int, Migration] = {}
 
 
 class SaveFileError(ValueError):
-    """A file that is not a valid save; the message names the file and the problem."""
+    """A file that is not a valid save; the message names the file and the problem.
+
+    The message is cut to MAX_MESSAGE_CHARS (marked with "…") and holds only
+    printable characters, so it can always be shown.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(excerpt(message, MAX_MESSAGE_CHARS))
 
 
 class _Problem(ValueError):
@@ -89,12 +104,13 @@ def encode_game(game: Game, *, name: str | None = None, saved_at: datetime | Non
         raise ValueError(f"a game of {len(actions)} actions is longer than a save may hold")
     # Refuse to write what loading would refuse, so a save can always be loaded again.
     if name is not None:
-        _check_text(name, "the save name")
+        _check_name(name, "the save name")
     _check_game_id(game.game_id)
     for i, seat in enumerate(game.seats):
-        _check_text(seat.name, f"seat {i}'s name")
+        _check_name(seat.name, f"seat {i}'s name")
     _check_seed(game.state.setup.seed)
     when = saved_at or datetime.now(timezone.utc)
+    _read_time(when.isoformat(timespec="milliseconds"))
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": VERSION,
@@ -137,7 +153,8 @@ def decode_game(data: bytes, source: str) -> SavedGame:
     try:
         return _decode(data)
     except _Problem as problem:
-        raise SaveFileError(f"{source}: {problem}") from None
+        where = excerpt(source, MAX_SOURCE_CHARS, keep_end=True)
+        raise SaveFileError(f"{where}: {problem}") from None
 
 
 def _decode(data: bytes) -> SavedGame:
@@ -174,7 +191,7 @@ def _parse_json(text: str) -> Any:
     except _Problem:
         raise
     except ValueError as error:
-        raise _Problem(f"not valid JSON: {error}") from None
+        raise _Problem(f"not valid JSON: {_clip(error)}") from None
 
 
 def _runs_to_the_end(text: str, error: json.JSONDecodeError) -> bool:
@@ -198,7 +215,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _Problem(f"the field {key!r} appears twice in one object")
+            raise _Problem(f"the field {_short(key)} appears twice in one object")
         result[key] = value
     return result
 
@@ -231,7 +248,7 @@ def migrate(
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as error:
             # A step reads an old file that nothing has checked yet.
             raise _Problem(
-                f"cannot upgrade this version {version} save: {type(error).__name__} {error}"
+                f"cannot upgrade this version {version} save: {type(error).__name__} {_clip(error)}"
             ) from None
         version += 1
         if document.get("version") != version:
@@ -247,13 +264,14 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
         raise _Problem(
             "the save's fields are wrong"
             + (f"; missing {', '.join(missing)}" if missing else "")
-            + (f"; unexpected {', '.join(map(repr, extra))}" if extra else "")
+            + (f"; unexpected {', '.join(map(_short, extra[:6]))}" if extra else "")
+            + (", …" if len(extra) > 6 else "")
         )
     app_version = _check_text(doc["app_version"], "app_version", limit=64)
     saved_at = _read_time(doc["saved_at"])
     name = doc["name"]
     if name is not None:
-        _check_text(name, "the save name")
+        _check_name(name, "the save name")
     game_id = doc["game_id"]
     _check_game_id(game_id)
     seats = _read_seats(doc["seats"])
@@ -263,14 +281,14 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
     try:
         setup = decode_setup(setup_data)
     except ValueError as error:
-        raise _Problem(f"bad set-up: {error}") from None
+        raise _Problem(f"bad set-up: {_clip(error)}") from None
     if len(seats) != setup.players:
         raise _Problem(f"{len(seats)} seats for a {setup.players}-player set-up")
     actions = _read_actions(doc["actions"])
     try:
         game = Game.replayed(seats, setup, actions, game_id)
     except ValueError as error:
-        raise _Problem(f"the game cannot be replayed: {error}") from None
+        raise _Problem(f"the game cannot be replayed: {_clip(error)}") from None
     return SavedGame(game, name, saved_at, app_version)
 
 
@@ -279,6 +297,15 @@ def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
         raise _Problem(f"{what} must be text, not {_short(value)}")
     if len(value) > limit:
         raise _Problem(f"{what} is longer than {limit} characters")
+    return value
+
+
+def _check_name(value: object, what: str) -> str:
+    """A seat or save name that can be drawn: text, not too long, no control characters."""
+    problem = name_problem(value, MAX_NAME_CHARS)
+    if problem:
+        raise _Problem(f"{what} {problem}")
+    assert isinstance(value, str)
     return value
 
 
@@ -300,8 +327,14 @@ def _read_time(value: object) -> datetime:
         when = datetime.fromisoformat(text)
     except ValueError:
         raise _Problem(f"saved_at is not a date and time: {_short(text)}") from None
+    # The year is checked before converting: converting year 1 or 9999 can overflow.
+    if not EARLIEST_SAVED_AT.year <= when.year <= LATEST_SAVED_AT.year:
+        raise _Problem(f"saved_at is not a date between 2000 and 2200: {_short(text)}")
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
+    when = when.astimezone(timezone.utc)
+    if not EARLIEST_SAVED_AT <= when <= LATEST_SAVED_AT:
+        raise _Problem(f"saved_at is not a date between 2000 and 2200: {_short(text)}")
     return when
 
 
@@ -312,14 +345,14 @@ def _read_seats(value: object) -> tuple[Seat, ...]:
     for i, seat in enumerate(value):
         if not isinstance(seat, dict) or set(seat) != {"name", "bot"}:
             raise _Problem(f"seat {i} must be an object with a name and a bot, not {_short(seat)}")
-        name = _check_text(seat["name"], f"seat {i}'s name")
+        name = _check_name(seat["name"], f"seat {i}'s name")
         bot = seat["bot"]
         if bot is not None and not isinstance(bot, str):
             raise _Problem(f"seat {i}'s bot must be a level or null, not {_short(bot)}")
         try:
             seats.append(Seat(name, bot))
         except ValueError as error:
-            raise _Problem(f"seat {i}: {error}") from None
+            raise _Problem(f"seat {i}: {_clip(error)}") from None
     return tuple(seats)
 
 
@@ -336,10 +369,20 @@ def _read_actions(value: object) -> list[Action]:
         try:
             actions.append(decode_action(item))
         except ValueError as error:
-            raise _Problem(f"action {i} is malformed: {error}") from None
+            raise _Problem(f"action {i} is malformed: {_clip(error)}") from None
     return actions
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = 6
+
+
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A short quote of a bad value, built without writing out all of a huge one."""
+    return excerpt(_REPR.repr(value), 60)
+
+
+def _clip(error: object) -> str:
+    """A short quote of another part's error message (they may quote a huge value in full)."""
+    return excerpt(str(error), 200)

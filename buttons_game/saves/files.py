@@ -1,4 +1,4 @@
-"""Save files on disk: atomic writes, safe reads, the autosave and named save slots.
+"""Save files on disk: atomic writes, safe reads, the autosave file and named save slots.
 
 A save is written to a temporary file in the same folder, flushed, fsynced and
 moved over the old file with ``os.replace``, so a crash or power cut at any
@@ -12,25 +12,27 @@ import contextlib
 import os
 import stat
 import tempfile
-import time
 import unicodedata
-from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 
-from buttons_game.game import Game, Seat
-from buttons_game.paths import saves_dir
+from buttons_game.game import Game
+from buttons_game.names import excerpt, name_problem
+from buttons_game.paths import folder_error, saves_dir
 
-from .fileformat import MAX_FILE_BYTES, SavedGame, SaveFileError, decode_game, encode_game
+from .fileformat import (
+    MAX_FILE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_SOURCE_CHARS,
+    SavedGame,
+    SaveFileError,
+    decode_game,
+    encode_game,
+)
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
 TEMP_SUFFIX = ".tmp"
 MAX_SLOT_CHARS = 48
-# Temporary files older than this are leftovers of a crash, never a save in progress.
-STALE_TEMP_SECONDS = 3600
-# Autosaves of finished games kept; older ones go when another finished game is autosaved.
-MAX_FINISHED_AUTOSAVES = 20
 
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{d}{i}" for d in ("com", "lpt") for i in range(10)}
 
@@ -43,25 +45,6 @@ class SaveExistsError(FileExistsError):
         self.path = path
 
 
-@dataclass(frozen=True)
-class SaveInfo:
-    """One entry of the save list. A broken file has ``error`` set and little else."""
-
-    path: Path
-    name: str  # the slot name the player typed; "" for an autosave
-    is_autosave: bool
-    saved_at: datetime
-    seats: tuple[Seat, ...] = ()
-    round_number: int | None = None
-    finished: bool = False
-    game_id: str | None = None
-    error: str | None = None
-
-    @property
-    def broken(self) -> bool:
-        return self.error is not None
-
-
 # -------------------------------------------------------------- read / write
 
 
@@ -72,20 +55,31 @@ def save_game(game: Game, path: str | os.PathLike[str], *, name: str | None = No
     """
     target = Path(path)
     data = encode_game(game, name=name).encode("utf-8")
-    _write_atomically(target, data)
+    write_atomically(target, data)
 
 
-def _write_atomically(target: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` by a temporary file and ``os.replace``.
+
+    A folder that cannot be written raises StorageError (an OSError) naming it.
+    """
+    try:
+        fd, temp = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
+        )
+    except OSError as error:
+        raise folder_error(target.parent, error) from None
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+        if isinstance(error, OSError):
+            raise folder_error(target.parent, error) from None
         raise
     _fsync_folder(target.parent)
 
@@ -106,7 +100,12 @@ def _fsync_folder(folder: Path) -> None:
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
     """Decode the save at ``path`` with its name and date; SaveFileError for any bad file."""
-    source = str(path)
+    return decode_game(read_bytes(path), str(path))
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A save file's bytes (at most MAX_FILE_BYTES + 1); SaveFileError if it cannot be read."""
+    source = excerpt(str(path), MAX_SOURCE_CHARS, keep_end=True)
     try:
         # Checked before opening too: opening a pipe or device could block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
@@ -120,10 +119,10 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     except FileNotFoundError:
         raise SaveFileError(f"{source}: no such file") from None
     except ValueError:  # a NUL character in the path
-        raise SaveFileError(f"{source!r}: not a valid file name") from None
+        raise SaveFileError(f"{source}: not a valid file name") from None
     except OSError as error:
         raise SaveFileError(f"{source}: cannot read the file ({error.strerror or error})") from None
-    return decode_game(data, source)
+    return data
 
 
 def load_game(path: str | os.PathLike[str]) -> Game:
@@ -143,34 +142,6 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 
 def autosave_path(game: Game) -> Path:
     return saves_dir() / f"{AUTOSAVE_PREFIX}{game.game_id}{SUFFIX}"
-
-
-def autosave(game: Game) -> Path:
-    """Save ``game`` to its own autosave file (named from its game_id) and return the path.
-
-    Saving a finished game also prunes finished autosaves beyond the newest
-    ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up.
-    """
-    path = autosave_path(game)
-    save_game(game, path)
-    if game.state.is_over():
-        prune_finished_autosaves()
-    return path
-
-
-def prune_finished_autosaves(keep: int = MAX_FINISHED_AUTOSAVES) -> list[Path]:
-    """Delete the autosaves of finished games beyond the ``keep`` newest; return them.
-
-    Named saves, unfinished games and files that cannot be read are never deleted.
-    """
-    folder = saves_dir()
-    autosaves = [_info(path) for path in folder.glob(f"{AUTOSAVE_PREFIX}*{SUFFIX}")]
-    finished = [info for info in autosaves if info.finished and not info.broken]
-    finished.sort(key=lambda info: (info.saved_at, info.path.name), reverse=True)
-    pruned = [info.path for info in finished[max(keep, 1) :]]
-    for path in pruned:
-        delete_save(path)
-    return pruned
 
 
 def slot_file_name(name: str) -> str:
@@ -202,6 +173,9 @@ def save_as(game: Game, name: str, *, overwrite: bool = False) -> Path:
     """
     if not name.strip():
         raise ValueError("a save needs a name")
+    problem = name_problem(name.strip(), MAX_NAME_CHARS)
+    if problem:
+        raise ValueError(f"the save name {problem}")
     path = slot_path(name)
     if path.exists() and not overwrite:
         try:
@@ -225,61 +199,3 @@ def delete_save(path: str | os.PathLike[str]) -> None:
         raise ValueError(f"{target} is not a save in {folder}")
     target.unlink(missing_ok=True)
     _fsync_folder(folder)
-
-
-def list_saves() -> list[SaveInfo]:
-    """Every save in the saves folder, newest first; a bad file is listed as broken."""
-    folder = saves_dir()
-    _remove_stale_temp_files(folder)
-    infos = [_info(path) for path in folder.glob("*" + SUFFIX) if not path.name.startswith(".")]
-    infos.sort(key=lambda info: (info.saved_at, info.path.name), reverse=True)
-    return infos
-
-
-def latest_unfinished() -> SaveInfo | None:
-    """The most recently saved game that is not over (for Continue), or None."""
-    for info in list_saves():
-        if not info.broken and not info.finished:
-            return info
-    return None
-
-
-def _info(path: Path) -> SaveInfo:
-    is_autosave = path.name.startswith(AUTOSAVE_PREFIX)
-    try:
-        saved = read_save(path)
-    except SaveFileError as error:
-        return SaveInfo(
-            path=path,
-            name="" if is_autosave else path.stem,
-            is_autosave=is_autosave,
-            saved_at=_modified(path),
-            error=str(error),
-        )
-    state = saved.game.state
-    return SaveInfo(
-        path=path,
-        name=saved.name or ("" if is_autosave else path.stem),
-        is_autosave=is_autosave,
-        saved_at=saved.saved_at,
-        seats=saved.game.seats,
-        round_number=state.round_number,
-        finished=state.is_over(),
-        game_id=saved.game.game_id,
-    )
-
-
-def _modified(path: Path) -> datetime:
-    try:
-        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-    except OSError:
-        return datetime.fromtimestamp(0, timezone.utc)
-
-
-def _remove_stale_temp_files(folder: Path) -> None:
-    """Remove temporary files that a crash left behind, once too old to be a save in progress."""
-    now = time.time()
-    for temp in folder.glob(f".*{SUFFIX}.*{TEMP_SUFFIX}"):
-        with contextlib.suppress(OSError):
-            if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
-                temp.unlink()

@@ -10,7 +10,7 @@ from buttons_game.bots import LEVELS
 from buttons_game.engine import random_action, replay, sample_dice
 from buttons_game.game import Game, Seat
 
-NAMES = ("Emma", "Jürgen", "Zoë", "さくら", "Ole", "Mia-Sophie", "O'Brien", "")
+NAMES = ("Emma", "Jürgen", "Zoë", "さくら", "Ole", "Mia-Sophie", "O'Brien", "Würfel 🎲")
 
 
 def random_seats(rng: random.Random, players: int) -> tuple[Seat, ...]:

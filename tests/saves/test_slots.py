@@ -9,8 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from buttons_game.game import Game, Seat
+from buttons_game.names import SAVE_NAME_LIMIT, SEAT_NAME_LIMIT, clean_name, name_problem
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
+    MAX_NAME_CHARS,
     SaveExistsError,
     autosave,
     delete_save,
@@ -179,10 +181,15 @@ def test_temporary_files_left_by_a_crash_are_hidden_and_cleaned_up_when_stale():
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    slot=st.text(max_size=200).filter(str.strip),
-    names=st.lists(st.text(max_size=200), min_size=2, max_size=2),
+    slot=st.text(max_size=200).map(lambda t: clean_name(t, SAVE_NAME_LIMIT)).filter(bool),
+    names=st.lists(
+        st.text(max_size=200).map(lambda t: clean_name(t, SEAT_NAME_LIMIT)).filter(bool),
+        min_size=2,
+        max_size=2,
+    ),
 )
 def test_any_typed_slot_and_seat_names_save_and_load(slot, names):
+    """Whatever a player types, what set-up and Save as keep of it saves and loads."""
     game = Game.new((Seat(names[0]), Seat(names[1], "easy")), seed=1)
     path = save_as(game, slot, overwrite=True)
     assert path.parent == saves_dir()
@@ -190,3 +197,24 @@ def test_any_typed_slot_and_seat_names_save_and_load(slot, names):
     saved = read_save(path)
     assert saved.name == slot.strip()
     assert saved.game.seats == game.seats
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    slot=st.text(max_size=60).filter(str.strip),
+    names=st.lists(st.text(max_size=60), min_size=2, max_size=2),
+)
+def test_raw_slot_and_seat_names_save_and_load_or_are_refused_before_writing(slot, names):
+    game = Game.new((Seat(names[0]), Seat(names[1], "easy")), seed=1)
+    drawable = all(name_problem(n, MAX_NAME_CHARS) is None for n in (slot.strip(), *names))
+    before = snapshot(saves_dir())
+    try:
+        path = save_as(game, slot, overwrite=True)
+    except ValueError:
+        assert not drawable
+        assert snapshot(saves_dir()) == before
+    else:
+        assert drawable
+        assert read_save(path).game.seats == game.seats

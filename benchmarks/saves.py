@@ -1,0 +1,135 @@
+"""The save list with many saves: the first listing, Continue and the main menu.
+
+    python benchmarks/saves.py [--saves 1000] [--repeat 21]
+
+Builds the saves in a temporary BUTTONS_GAME_HOME: unfinished autosaves, named
+saves and finished autosaves (as many as are kept), then times the first
+listing (no index yet: every file is read and replayed, as after an upgrade),
+and, with the index, ``latest_unfinished()`` (what the main menu asks),
+``list_saves()`` (the Load screen) and building the main menu. Prints medians.
+Target: the main menu <= 50 ms with 1,000 saves once the index exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from buttons_game.engine import random_action, sample_dice  # noqa: E402
+from buttons_game.game import Game, Seat  # noqa: E402
+from buttons_game.paths import HOME_VARIABLE, saves_dir  # noqa: E402
+from buttons_game.saves import (  # noqa: E402
+    MAX_FINISHED_AUTOSAVES,
+    autosave_path,
+    encode_game,
+    latest_unfinished,
+    list_saves,
+    slot_path,
+)
+
+T0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
+NAMES = ("Anna", "Ben", "Carla", "Deniz", "Jürgen", "さくら")
+
+
+def random_game(rng: random.Random, steps: int | None) -> Game:
+    """A game of random legal moves and dice, ``steps`` actions long (or played to the end)."""
+    players = rng.randint(2, 4)
+    kinds = (None, "easy", "medium")
+    seats = tuple(Seat(rng.choice(NAMES), rng.choice(kinds)) for _ in range(players))
+    game = Game.new(seats, seed=rng.randrange(2**32))
+    while not game.state.is_over() and (steps is None or len(game.state.history()) < steps):
+        state = game.state
+        action = sample_dice(state, rng) if state.is_chance_node() else random_action(state, rng)
+        game = game.apply(action)  # type: ignore[arg-type]
+    return game
+
+
+def build(count: int, rng: random.Random) -> str:
+    """``count`` save files: 70% unfinished autosaves, finished autosaves as many as are kept,
+    the rest named saves. Returns a description."""
+    unfinished: list[Game] = []
+    while len(unfinished) < 25:
+        game = random_game(rng, rng.randint(20, 300))
+        if not game.state.is_over():
+            unfinished.append(game)
+    finished = [random_game(rng, None) for _ in range(5)]
+    kept = min(MAX_FINISHED_AUTOSAVES, count // 10)
+    autosaves = int(count * 0.7)
+    named = count - autosaves - kept
+    for i in range(count):
+        when = T0 + timedelta(minutes=i)
+        if i < autosaves:
+            game = rng.choice(unfinished).fork()
+            path, text = autosave_path(game), encode_game(game, saved_at=when)
+        elif i < autosaves + kept:
+            game = rng.choice(finished).fork()
+            path, text = autosave_path(game), encode_game(game, saved_at=when)
+        else:
+            name = f"Game {i}"
+            game = rng.choice(unfinished + finished)
+            path, text = slot_path(name), encode_game(game, name=name, saved_at=when)
+        path.write_text(text, encoding="utf-8")
+    size = sum(p.stat().st_size for p in saves_dir().iterdir()) / 1e6
+    return (
+        f"{count} files ({autosaves} unfinished autosaves, {kept} finished autosaves, "
+        f"{named} named saves), {size:.1f} MB"
+    )
+
+
+def median_ms(call, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main_menu_ms(repeat: int) -> float:
+    from buttons_game.ui.app import App, AppOptions
+
+    app = App(AppOptions(window=(1280, 720)))
+
+    def build_menu() -> None:
+        app.show_menu()
+        app.step(0.016, [])
+
+    build_menu()
+    return median_ms(build_menu, repeat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--saves", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=21)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="buttons-saves-bench-") as home:
+        os.environ[HOME_VARIABLE] = home
+        print(f"saves: {build(args.saves, random.Random(1))}")
+        t0 = time.perf_counter()
+        infos = list_saves()
+        cold = (time.perf_counter() - t0) * 1000
+        assert len(infos) == args.saves and not any(info.broken for info in infos)
+        print(f"first listing (no index yet: every file replayed): {cold:.0f} ms")
+        latest = median_ms(latest_unfinished, args.repeat)
+        print(f"latest_unfinished() with the index: {latest:.1f} ms (median of {args.repeat})")
+        listing = median_ms(list_saves, args.repeat)
+        print(f"list_saves() with the index: {listing:.1f} ms (median of {args.repeat})")
+        menu = main_menu_ms(args.repeat)
+        print(f"main menu with {args.saves} saves: {menu:.1f} ms (median; target <= 50)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+"""The save list: what the Load screen and Continue show, the autosave, and tidying the folder.
+
+Listing reads each save file once: what it learnt is kept in an index (see
+index.py) beside the saves folder, and only files that are new or changed are
+read and replayed again. ``load_game`` still replays the file the player opens.
+Listing also keeps the folder tidy: finished autosaves beyond the newest
+MAX_FINISHED_AUTOSAVES and temporary files a crash left behind are removed.
+Named saves, unfinished games and files that cannot be read are never removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import time
+from datetime import datetime
+from pathlib import Path
+
+from buttons_game.game import Game
+from buttons_game.names import clean_name
+from buttons_game.paths import StorageError, folder_error, saves_dir
+
+from .fileformat import (
+    EARLIEST_SAVED_AT,
+    MAX_NAME_CHARS,
+    SaveFileError,
+    decode_game,
+)
+from .files import (
+    AUTOSAVE_PREFIX,
+    SUFFIX,
+    TEMP_SUFFIX,
+    autosave_path,
+    delete_save,
+    read_bytes,
+    read_save,
+    save_game,
+    write_atomically,
+)
+from .index import INDEX_NAME, MAX_INDEX_BYTES, SaveIndex, SaveInfo, modified_time, stat_key
+
+# Autosaves of finished games kept; older ones go when the list is read or a finished
+# game is autosaved.
+MAX_FINISHED_AUTOSAVES = 20
+# What the app removes at start-up: a save in progress by another running copy lives
+# milliseconds, so a temporary file a minute old is a leftover of a crash.
+STALE_TEMP_SECONDS = 60
+# What listing removes while the app runs: it may run during another copy's save.
+LISTING_STALE_TEMP_SECONDS = 3600
+
+# The save writer's temporary files: ".{file name}.{random}.tmp" (tempfile.mkstemp).
+_TEMP_FILE = re.compile(r"\..*" + re.escape(SUFFIX) + r"\..*" + re.escape(TEMP_SUFFIX))
+_INDEX_TEMP_FILE = re.compile(r"\." + re.escape(INDEX_NAME) + r"\..*" + re.escape(TEMP_SUFFIX))
+
+
+def autosave(game: Game) -> Path:
+    """Save ``game`` to its own autosave file (named from its game_id) and return the path.
+
+    Saving a finished game also prunes finished autosaves beyond the newest
+    ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up.
+    """
+    path = autosave_path(game)
+    save_game(game, path)
+    if game.state.is_over():
+        prune_finished_autosaves()
+    return path
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save in the saves folder, newest first; a bad file is listed as broken.
+
+    Also removes finished autosaves beyond the newest MAX_FINISHED_AUTOSAVES and
+    temporary files older than an hour. StorageError if the folder cannot be used.
+    """
+    infos, _ = _listing(MAX_FINISHED_AUTOSAVES)
+    return infos
+
+
+def latest_unfinished() -> SaveInfo | None:
+    """The most recently saved game that is not over (for Continue), or None."""
+    for info in list_saves():
+        if not info.broken and not info.finished:
+            return info
+    return None
+
+
+def prune_finished_autosaves(keep: int = MAX_FINISHED_AUTOSAVES) -> list[Path]:
+    """Delete the autosaves of finished games beyond the ``keep`` newest; return them.
+
+    Named saves, unfinished games and files that cannot be read are never deleted:
+    each file is read again just before it goes, to be sure.
+    """
+    _, pruned = _listing(keep)
+    return pruned
+
+
+def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove the temporary files of interrupted saves older than ``age_seconds``; return them.
+
+    For the app to call once at start-up. Only files of the save writer's own
+    pattern (".{name}.json.{random}.tmp") are touched, in the saves folder and,
+    for the index, beside it. Never raises: a folder that cannot be used has
+    nothing to clean (``storage_problem`` tells the player).
+    """
+    try:
+        folder = saves_dir()
+    except StorageError:
+        return []
+    removed = []
+    for where, pattern in ((folder, _TEMP_FILE), (folder.parent, _INDEX_TEMP_FILE)):
+        with contextlib.suppress(OSError):
+            for path in where.iterdir():
+                if pattern.fullmatch(path.name) and _remove_if_stale(path, age_seconds):
+                    removed.append(path)
+    return removed
+
+
+# ------------------------------------------------------------------ the list
+
+
+def _listing(keep: int) -> tuple[list[SaveInfo], list[Path]]:
+    """Every save, newest first, with finished autosaves beyond ``keep`` pruned; and those."""
+    folder = saves_dir()
+    index_path = folder.parent / INDEX_NAME
+    index = _read_index(index_path)
+    try:
+        children = list(folder.iterdir())
+    except OSError as error:
+        raise folder_error(folder, error, doing="read") from None
+    infos = []
+    names = set()
+    prefix = os.path.join(folder, "")
+    for path in children:
+        name = path.name
+        if name.startswith("."):
+            if _TEMP_FILE.fullmatch(name):
+                _remove_if_stale(path, LISTING_STALE_TEMP_SECONDS)
+        elif os.path.normcase(name).endswith(SUFFIX):
+            infos.append(_info(path, prefix + name, name, index))
+            names.add(name)
+    infos.sort(key=_newest_first, reverse=True)
+    pruned = _prune(infos, keep)
+    if pruned:
+        gone = set(pruned)
+        infos = [info for info in infos if info.path not in gone]
+        names.difference_update(path.name for path in pruned)
+    index.keep_only(names)
+    if index.changed:
+        with contextlib.suppress(OSError):  # only a cache: listing works without it
+            write_atomically(index_path, index.to_bytes())
+    return infos, pruned
+
+
+def _read_index(path: Path) -> SaveIndex:
+    """The index, or an empty one to rebuild if it is missing or cannot be read."""
+    try:
+        # Checked before opening: opening a pipe could block for ever.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return SaveIndex()
+        with open(path, "rb") as file:
+            return SaveIndex.from_bytes(file.read(MAX_INDEX_BYTES + 1))
+    except (OSError, ValueError):
+        return SaveIndex()
+
+
+def _newest_first(info: SaveInfo) -> tuple[datetime, str]:
+    return info.saved_at, info.path.name
+
+
+def _info(path: Path, where: str, name: str, index: SaveIndex) -> SaveInfo:
+    """What the list shows of the file ``name`` at ``path`` (``where`` as text): from the
+    index if the file is unchanged, else read."""
+    is_autosave = name.startswith(AUTOSAVE_PREFIX)
+    try:
+        # Taken before reading: a file changed while it is read gets a new key.
+        status = os.stat(where)
+    except OSError:
+        return _read_info(path, is_autosave)[0]
+    key = stat_key(status)
+    info = index.get(path, name, key, is_autosave, status.st_mtime)
+    if info is None:
+        info, lasting = _read_info(path, is_autosave, modified_time(status.st_mtime))
+        if lasting:
+            index.put(name, info, key)
+    return info
+
+
+def _read_info(
+    path: Path, is_autosave: bool, modified: datetime | None = None
+) -> tuple[SaveInfo, bool]:
+    """The SaveInfo of ``path`` read and replayed, and whether it lasts as long as the file
+    (a file that could not be read at all, say while locked, is tried again next time)."""
+    shown = "" if is_autosave else _shown_stem(path)
+    try:
+        data = read_bytes(path)
+    except SaveFileError as error:
+        when = modified or _modified_now(path)
+        return SaveInfo(path, shown, is_autosave, when, error=str(error)), False
+    try:
+        saved = decode_game(data, str(path))
+    except SaveFileError as error:
+        when = modified or _modified_now(path)
+        return SaveInfo(path, shown, is_autosave, when, error=str(error)), True
+    state = saved.game.state
+    info = SaveInfo(
+        path=path,
+        name=saved.name or shown,
+        is_autosave=is_autosave,
+        saved_at=saved.saved_at,
+        seats=saved.game.seats,
+        round_number=state.round_number,
+        finished=state.is_over(),
+        game_id=saved.game.game_id,
+    )
+    return info, True
+
+
+def _shown_stem(path: Path) -> str:
+    """A file name as the list shows it: anything that cannot be drawn taken out."""
+    stem = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in path.stem)
+    return clean_name(stem, MAX_NAME_CHARS) or "\ufffd"
+
+
+def _modified_now(path: Path) -> datetime:
+    try:
+        return modified_time(path.stat().st_mtime)
+    except (OSError, ValueError):
+        return EARLIEST_SAVED_AT
+
+
+# ------------------------------------------------------------------ tidying
+
+
+def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
+    """Delete finished autosaves beyond the ``keep`` newest of ``infos`` (newest first)."""
+    finished = [
+        info
+        for info in infos
+        if info.is_autosave and not info.name and info.finished and not info.broken
+    ]
+    pruned = []
+    for info in finished[max(keep, 1) :]:
+        try:
+            saved = read_save(info.path)
+        except SaveFileError:
+            continue
+        if saved.name is None and saved.game.state.is_over():
+            with contextlib.suppress(OSError, ValueError):
+                delete_save(info.path)
+                pruned.append(info.path)
+    return pruned
+
+
+def _remove_if_stale(path: Path, age_seconds: float) -> bool:
+    """Remove a temporary file once too old to be a save in progress; True if it went."""
+    try:
+        status = os.lstat(path)
+        if not stat.S_ISREG(status.st_mode) or time.time() - status.st_mtime <= age_seconds:
+            return False
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
