@@ -20,6 +20,7 @@ from typing import Any
 
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES, system_language
+from buttons_game.names import SEAT_NAME_LIMIT, name_problem
 from buttons_game.paths import config_dir
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
@@ -28,7 +29,7 @@ MIN_WINDOW: tuple[int, int] = (960, 600)
 MAX_WINDOW: tuple[int, int] = (7680, 4320)
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 SEAT_KINDS = ("human", *LEVELS)
-NAME_LIMIT = 16
+NAME_LIMIT = SEAT_NAME_LIMIT
 # A settings file is a few hundred bytes; anything larger than this is not one.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_INT_DIGITS = 20
@@ -102,8 +103,7 @@ def _good_seat(seat: object) -> bool:
         and isinstance(seat["kind"], str)
         and seat["kind"] in SEAT_KINDS
         and isinstance(seat["name"], str)
-        and 0 < len(seat["name"]) <= NAME_LIMIT
-        and seat["name"].isprintable()
+        and name_problem(seat["name"], NAME_LIMIT) is None
     )
 
 

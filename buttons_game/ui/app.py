@@ -37,7 +37,7 @@ from .screens.setup import SetupScreen
 from .screens.summary import SummaryScreen
 from .screens.table_screen import StarsScreen, TableScreen
 from .table.session import TableSession
-from .window import MIN_WINDOW, name_the_window, open_window
+from .window import clamp_window, name_the_window, open_window
 
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run
@@ -100,7 +100,19 @@ class App:
         self.notices: list[Notice] = []
         if problem:
             warn(problem)
-            self.notify(t("errors.settings_unreadable"), "bad")
+            self.notify(t("errors.settings_unreadable", problem=problem), "bad")
+        self.saving_off: str | None = None  # why games cannot be saved, when they cannot
+        self._check_storage()
+
+    def _check_storage(self) -> None:
+        """Can games be saved? If not, the game still runs and says so once."""
+        problem = saves.storage_problem()
+        if problem is None:
+            saves.remove_stale_temp_files()  # left by saves a crash interrupted
+            return
+        self.saving_off = problem
+        warn(f"saving is off: {problem}")
+        self.notify(t("errors.saving_off", why=problem), "bad")
 
     def _preload_fonts(self) -> None:
         """The bold that rich text (the rules) uses is not in the theme: load it once."""
@@ -117,11 +129,20 @@ class App:
         return game if game is not None and not game.state.is_over() else None
 
     def can_continue(self) -> bool:
-        return self.paused_game() is not None or saves.latest_unfinished() is not None
+        if self.paused_game() is not None:
+            return True
+        if self.saving_off:
+            return False
+        try:
+            return saves.latest_unfinished() is not None
+        except OSError:
+            return False
 
     def _game_changed(self, game: Game) -> None:
         """Every move of the game at the table: remember it and autosave it."""
         self.current_game = game
+        if self.saving_off:
+            return  # said once at start-up
         try:
             saves.autosave(game)
         except (OSError, ValueError) as error:
@@ -277,7 +298,11 @@ class App:
         """Resume this session's game, else the most recent unfinished save."""
         game = self.paused_game()
         if game is None:
-            info = saves.latest_unfinished()
+            try:
+                info = None if self.saving_off else saves.latest_unfinished()
+            except OSError as error:
+                self.notify(str(error), "bad")
+                return
             if info is None:
                 self.notify(t("saves.nothing_to_continue"), "bad")
                 return
@@ -302,7 +327,7 @@ class App:
         self.dirty = True
 
     def _resized(self, w: int, h: int) -> None:
-        w, h = max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
+        w, h = clamp_window(w, h)
         if (w, h) != self.surface.get_size():
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.settings = replace(self.settings, window=(w, h))
@@ -406,9 +431,14 @@ class App:
         self._shot_count += 1
         folder = self.options.screenshots
         assert folder is not None
-        folder.mkdir(parents=True, exist_ok=True)
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
-        pygame.image.save(self.surface, str(folder / f"{self._shot_count:03d}-{safe}.png"))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.surface, str(folder / f"{self._shot_count:03d}-{safe}.png"))
+        except (OSError, pygame.error) as error:  # the folder went away or the disk is full
+            self.options.screenshots = None
+            warn(f"screenshots stopped: {error}")
+            self.notify(t("errors.screenshots_stopped", error=str(error)), "bad")
 
 
 def run_app(options: AppOptions) -> int:

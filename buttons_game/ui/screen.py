@@ -28,6 +28,7 @@ class Host(Protocol):
     manager: pygame_gui.UIManager
     settings: Settings
     background: pygame.Color
+    saving_off: str | None  # why games cannot be saved, or None
 
     @property
     def scale(self) -> float: ...

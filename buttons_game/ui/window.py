@@ -6,9 +6,8 @@ import os
 
 import pygame
 
-from buttons_game.settings import Settings
+from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, Settings
 
-MIN_WINDOW = (960, 600)
 WINDOW_CLASS = "buttons-game"
 
 
@@ -25,6 +24,14 @@ def fit_display(desktop: tuple[int, int] | None) -> tuple[int, int]:
         return (1280, 720)
     w, h = (int(desktop[0] * 0.9), int(desktop[1] * 0.9))
     return (max(min(MIN_WINDOW[0], desktop[0]), w), max(min(MIN_WINDOW[1], desktop[1]), h))
+
+
+def clamp_window(w: int, h: int) -> tuple[int, int]:
+    """A size the settings and ``--window`` accept."""
+    return (
+        min(MAX_WINDOW[0], max(MIN_WINDOW[0], w)),
+        min(MAX_WINDOW[1], max(MIN_WINDOW[1], h)),
+    )
 
 
 def open_window(settings: Settings, size: tuple[int, int] | None) -> pygame.Surface:

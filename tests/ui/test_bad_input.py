@@ -139,3 +139,114 @@ def test_a_failed_settings_save_is_told_in_the_window(make_app, monkeypatch):
     settle(app)
     assert app.settings.animation == "slow", "the choice still applies for this run"
     assert any("Permission denied" in n.text for n in app.notices)
+
+
+def test_an_unusable_data_folder_starts_the_game_with_saving_off(make_app, tmp_path, monkeypatch):
+    home = tmp_path / "a-file-not-a-folder"
+    home.write_text("not a folder")
+    monkeypatch.setenv("BUTTONS_GAME_HOME", str(home))
+    app = make_app()
+    assert app.saving_off and str(home) in app.saving_off
+    assert any(n.tone == "bad" and app.saving_off in n.text for n in app.notices)
+    app.show_menu()
+    settle(app)
+    assert not app.top.continue_.is_enabled
+    app.start_game(Game.new((Seat("Ann"), Seat("Bo")), seed=1))
+    settle(app)
+    table = app.top
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    settle(app)
+    assert table.session.state.history(), "the game plays on"
+    app.show_save_as(table.session.game)
+    settle(app)
+    assert not app.top.save.is_enabled and app.top.message[1] == "bad"
+    app.show_load()
+    settle(app)
+    assert app.top.entries == [] and app.top.message[1] == "bad"
+    assert home.read_text() == "not a folder", "nothing was written over it"
+
+
+def test_screenshots_that_cannot_be_written_stop_with_a_note(make_app, tmp_path):
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    app = make_app(screenshots=folder)
+    app.show_menu()
+    settle(app)
+    folder.rmdir()
+    folder.write_text("now a file")  # the folder went away during the run
+    app.show_rules()
+    for _ in range(3):
+        app.draw()  # a screen's picture is taken once it has held for two frames
+    assert app.options.screenshots is None
+    assert any(n.tone == "bad" for n in app.notices)
+    assert app.running
+
+
+def test_set_up_and_save_as_clean_names_at_their_border(make_app):
+    from buttons_game import saves
+
+    app = make_app()
+    app.show_setup()
+    settle(app)
+    setup = app.top
+    setup.rows[0]["name"].set_text("  Anna \u00a0  Lee ")
+    setup.rows[1]["name"].set_text("   ")
+    setup._start()
+    assert setup.error, "a name of spaces is no name"
+    setup.rows[1]["name"].set_text("Bo")
+    setup._start()
+    game = app.top.session.game
+    assert [seat.name for seat in game.seats] == ["Anna Lee", "Bo"]
+    app.show_save_as(game)
+    settle(app)
+    app.top.entry.set_text("  Sunday\tevening  ")
+    app.top._save()
+    assert any(info.name == "Sunday evening" for info in saves.list_saves())
+
+
+def broken_save(path, **changes) -> None:
+    """A valid save file with some fields replaced by raw JSON text."""
+    import json
+
+    from buttons_game import saves
+
+    game = mid_game(2, humans=2)
+    text = saves.encode_game(game, name="x")
+    document = json.loads(text)
+    for key in changes:
+        document[key] = "@@" + key + "@@"
+    text = json.dumps(document)
+    for key, raw in changes.items():
+        text = text.replace(json.dumps("@@" + key + "@@"), raw)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_the_load_screen_lists_bad_files_as_broken_and_deletes_them(make_app):
+    from buttons_game import saves
+
+    folder = saves.slot_path("x").parent
+    bad = {
+        "nul": {"name": '"a\\u0000b"'},
+        "zero-width": {"name": '"\\u200b\\u200c"'},
+        "surrogate": {"seats": '[{"name": "\\ud800", "bot": null}, {"name": "B", "bot": null}]'},
+        "year-1": {"saved_at": '"0001-01-01T00:00:00+00:00"'},
+        "year-9999": {"saved_at": '"9999-12-31T23:59:59-23:59"'},
+        "huge": {"name": '"' + "z" * 200_000 + '"'},
+    }
+    for name, changes in bad.items():
+        broken_save(folder / f"{name}.json", **changes)
+    app = make_app()
+    app.show_load()
+    settle(app)
+    screen = app.top
+    assert len(screen.entries) == len(bad) and all(info.broken for info in screen.entries)
+    for info in screen.entries:
+        assert len(info.error) <= 300
+    for _ in range(len(bad)):
+        info, _load, delete = screen.row_buttons[0]
+        screen.confirm = info
+        screen.rebuild()
+        settle(app)
+        screen._delete(screen.row_buttons[0][0])
+        settle(app)
+    assert screen.entries == [] and not list(folder.glob("*.json"))

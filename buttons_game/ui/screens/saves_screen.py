@@ -8,6 +8,7 @@ import pygame_gui
 from buttons_game import saves
 from buttons_game.game import Game
 from buttons_game.i18n import t
+from buttons_game.names import SAVE_NAME_LIMIT, clean_name
 
 from .. import art
 from ..screen import Host, Screen
@@ -43,7 +44,14 @@ class LoadScreen(Screen):
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = saves.list_saves()
+        self.entries = []
+        if self.host.saving_off:
+            self.message = (t("errors.saving_off", why=self.host.saving_off), "bad")
+        else:
+            try:
+                self.entries = saves.list_saves()
+            except OSError as error:
+                self.message = (str(error), "bad")
         pages = max(1, -(-len(self.entries) // ROWS_PER_PAGE))
         self.page = min(self.page, pages - 1)
 
@@ -198,7 +206,8 @@ class SaveAsScreen(Screen):
         self.overwrite: str | None = None
         self.message = ("", "text_dim")
         names = ", ".join(seat.name for seat in game.seats)
-        self.typed = t("saves.default_name", names=names, n=game.state.round_number)
+        offered = t("saves.default_name", names=names, n=game.state.round_number)
+        self.typed = clean_name(offered, SAVE_NAME_LIMIT)
 
     def build(self) -> None:
         w, h = self.host.surface.get_size()
@@ -209,12 +218,15 @@ class SaveAsScreen(Screen):
                 manager=self.manager,
             )
         )
-        self.entry.set_text_length_limit(48)
+        self.entry.set_text_length_limit(SAVE_NAME_LIMIT)
         self.entry.set_text(self.typed[:48])
         self.entry.focus()
         y = int(h * 0.35) + px(80)
         key = "saves.overwrite" if self.overwrite else "saves.save"
         self.save = button(self, pygame.Rect(w // 2 - px(230), y, px(220), px(50)), key, "#primary")
+        if self.host.saving_off:
+            self.save.disable()
+            self.message = (t("errors.saving_off", why=self.host.saving_off), "bad")
         self.back = button(self, pygame.Rect(w // 2 + px(10), y, px(220), px(50)), "menu.back")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -238,7 +250,7 @@ class SaveAsScreen(Screen):
         return False
 
     def _save(self) -> None:
-        name = self.entry.get_text().strip()
+        name = clean_name(self.entry.get_text(), SAVE_NAME_LIMIT)
         if not name:
             self.message = (t("saves.need_name"), "bad")
             return

@@ -15,7 +15,8 @@ import pygame_gui
 from buttons_game.engine import LAYOUT_NAMES, default_layouts
 from buttons_game.game import DEFAULT_LEVEL, Game, Seat
 from buttons_game.i18n import t, tk
-from buttons_game.settings import NAME_LIMIT, SEAT_KINDS
+from buttons_game.names import SEAT_NAME_LIMIT, clean_name
+from buttons_game.settings import SEAT_KINDS
 
 from .. import art
 from ..boards import mini_layout
@@ -89,7 +90,7 @@ class SetupScreen(Screen):
             name = self.add(
                 TextEntry(pygame.Rect(x0 + px(120), y, px(280), row_h), manager=self.manager)
             )
-            name.set_text_length_limit(NAME_LIMIT)
+            name.set_text_length_limit(SEAT_NAME_LIMIT)
             name.set_text(c.name)
             kind = self.add(
                 DropDown(
@@ -122,7 +123,7 @@ class SetupScreen(Screen):
         """Read the widgets back into the choices (before a rebuild or a start)."""
         for p, row in enumerate(self.rows):
             c = self.choices[p]
-            name = row["name"].get_text().strip()  # type: ignore[attr-defined]
+            name = clean_name(row["name"].get_text(), SEAT_NAME_LIMIT)  # type: ignore[attr-defined]
             if name != c.name:
                 c.named_by_default = False
             c.name = name
