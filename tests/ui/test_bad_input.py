@@ -250,3 +250,23 @@ def test_the_load_screen_lists_bad_files_as_broken_and_deletes_them(make_app):
         screen._delete(screen.row_buttons[0][0])
         settle(app)
     assert screen.entries == [] and not list(folder.glob("*.json"))
+
+
+def test_the_app_removes_temp_files_of_interrupted_saves_at_start(make_app):
+    import os
+    import time
+
+    from buttons_game import saves
+
+    folder = saves.slot_path("x").parent
+    old = [folder / f".autosave-{i:04d}.json.k{i}x.tmp" for i in range(50)]
+    for path in old:
+        path.write_text("{")
+        os.utime(path, (time.time() - 120, time.time() - 120))
+    fresh = folder / ".autosave-busy.json.k1x.tmp"  # another running copy, saving right now
+    fresh.write_text("{")
+    other = folder / "notes.tmp"
+    other.write_text("mine")
+    make_app()
+    assert not any(path.exists() for path in old)
+    assert fresh.exists() and other.exists()
