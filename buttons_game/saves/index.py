@@ -68,6 +68,9 @@ def stat_key(info: os.stat_result) -> Key:
     return (info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
 
 
+UNKNOWN_ENTRY = object()  # the index has no entry for a file as it is now
+
+
 class SaveIndex:
     """File name -> (key, entry); entries are checked when they are used, not when read."""
 
@@ -107,6 +110,17 @@ class SaveIndex:
         if type(entry) is not list or len(entry) != 11 or tuple(entry[:4]) != key:
             return None
         return self._decode(entry[4:], path, is_autosave, mtime)
+
+    def unfinished_at(self, name: str, key: Key) -> object:
+        """For a file the index knows as it is (``key``): its saved time if it is an
+        unfinished game, else None; UNKNOWN_ENTRY when the index does not know it."""
+        entry = self._entries.get(name)
+        if type(entry) is not list or len(entry) != 11 or tuple(entry[:4]) != key:
+            return UNKNOWN_ENTRY
+        saved_at, finished, error = entry[5], entry[8], entry[10]
+        if error is not None or finished is not False:
+            return None
+        return _time(saved_at) or UNKNOWN_ENTRY
 
     def put(self, name: str, info: SaveInfo, key: Key) -> None:
         self._entries[name] = [*key, *_encode(info)]

@@ -39,7 +39,15 @@ from .files import (
     save_game,
     write_atomically,
 )
-from .index import INDEX_NAME, MAX_INDEX_BYTES, SaveIndex, SaveInfo, modified_time, stat_key
+from .index import (
+    INDEX_NAME,
+    MAX_INDEX_BYTES,
+    UNKNOWN_ENTRY,
+    SaveIndex,
+    SaveInfo,
+    modified_time,
+    stat_key,
+)
 
 # Autosaves of finished games kept; older ones go when the list is read or a finished
 # game is autosaved.
@@ -79,8 +87,51 @@ def list_saves() -> list[SaveInfo]:
 
 
 def latest_unfinished() -> SaveInfo | None:
-    """The most recently saved game that is not over (for Continue), or None."""
+    """The most recently saved game that is not over (for Continue), or None.
+
+    The main menu asks this each time it is built: when the index knows every file,
+    only the newest unfinished entries are checked, not the whole list.
+    """
+    quick = _latest_from_index()
+    if quick is not _UNKNOWN:
+        return quick  # type: ignore[return-value]
     for info in list_saves():
+        if not info.broken and not info.finished:
+            return info
+    return None
+
+
+_UNKNOWN = object()
+
+
+def _latest_from_index() -> object:
+    """The newest unfinished save as the index knows it, or _UNKNOWN when the index does
+    not know every file as it is now (then the full listing reads and indexes them)."""
+    folder = saves_dir()
+    index = _read_index(folder.parent / INDEX_NAME)
+    try:
+        children = list(folder.iterdir())
+    except OSError as error:
+        raise folder_error(folder, error, doing="read") from None
+    candidates = []
+    prefix = os.path.join(folder, "")
+    for path in children:
+        name = path.name
+        if name.startswith(".") or not os.path.normcase(name).endswith(SUFFIX):
+            continue
+        try:
+            status = os.stat(prefix + name)
+        except OSError:
+            return _UNKNOWN
+        if not stat.S_ISREG(status.st_mode):
+            continue  # a folder or a device is never a game to continue
+        when = index.unfinished_at(name, stat_key(status))
+        if when is UNKNOWN_ENTRY:
+            return _UNKNOWN
+        if when is not None:
+            candidates.append((when, name, path))
+    for _, name, path in sorted(candidates, reverse=True):
+        info = _info(path, prefix + name, name, index)
         if not info.broken and not info.finished:
             return info
     return None

@@ -286,3 +286,25 @@ def test_the_index_is_beside_the_saves_folder_and_listing_leaves_the_saves_untou
     list_saves()
     assert index_path().parent == saves_dir().parent
     assert snapshot(saves_dir()) == before
+
+
+def test_continue_reads_only_the_index_and_agrees_with_the_full_list(reads, monkeypatch):
+    a_folder_of_every_kind()
+    full = list_saves()  # builds the index
+    expected = next(i for i in full if not i.broken and not i.finished)
+    decoded = []
+    real = index_module.SaveIndex._decode
+
+    def counting(self, *args, **kwargs):
+        decoded.append(args)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(index_module.SaveIndex, "_decode", counting)
+    reads["n"] = 0
+    assert latest_unfinished() == expected
+    assert reads["n"] == 0 and len(decoded) == 1, "one entry checked, no file read"
+    # a newer unfinished game the index does not know yet: the full listing finds it
+    game = random_game(random.Random(3), 2, steps=12)
+    write_autosave(game, T0 + timedelta(days=30))
+    newest = latest_unfinished()
+    assert newest is not None and newest.game_id == game.game_id
