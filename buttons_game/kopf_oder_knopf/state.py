@@ -245,6 +245,23 @@ class KopfState:
         occupied = self._masks[0] | self._masks[1]
         return frozenset(square(t) for t in _targets(self._holes, occupied, i))
 
+    def threats_after(self, move: Move) -> tuple[frozenset[Square], frozenset[Square]]:
+        """What a move would leave: (the opponent's pieces the mover's pairs would then
+        threaten, the mover's pieces the opponent's pairs would then threaten).
+
+        The first are struck at the start of the mover's next turn unless the opponent
+        answers; the second at the start of the opponent's turn. No turn is played.
+        """
+        p = self._to_move
+        i, t = index(move.from_row, move.from_col), index(move.to_row, move.to_col)
+        masks = list(self._masks)
+        masks[p] = masks[p] & ~(1 << i) | 1 << t
+        after = (masks[0], masks[1])
+        return (
+            squares_of(_threats(self._holes, after, p)),
+            squares_of(_threats(self._holes, after, 1 - p)),
+        )
+
     def problem(self, action: object) -> IllegalActionError | None:
         """What ``apply`` would raise for ``action``, or None when it is legal."""
         return _problem(self, action)

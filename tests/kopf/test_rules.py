@@ -401,3 +401,16 @@ def test_bad_set_up_arguments_say_what_is_wrong(kwargs, message):
     with pytest.raises(ValueError) as error:
         new_game(**kwargs)
     assert message in str(error.value)
+
+
+def test_threats_after_a_move_show_what_it_builds_and_what_it_exposes():
+    # red (7,6) on 2 holes moving up to (5,6) makes a pair with (5,5) that reaches (5,9),
+    # and steps into the reach of the blue pair (2,6)-(3,6)
+    state = position(
+        [(5, 5), (7, 6)], [(5, 9), (3, 6), (2, 6)], holes={(5, 5): 2, (7, 6): 2}, to_move=RED
+    )
+    built, exposed = state.threats_after(Move(7, 6, 5, 6))
+    assert built == {(5, 9)}
+    # the blue pair (2,6)-(3,6) on column 6 reaches (5,6) (range 2: (4,6), (5,6))
+    assert exposed == {(5, 6)}
+    assert state.pieces(RED) >= {(7, 6)}, "nothing moved"
