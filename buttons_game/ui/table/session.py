@@ -32,7 +32,7 @@ from buttons_game.narration import Note, narrate, narrate_history, undo_note
 
 from . import intents as do
 from .model import Message, TableModel, round_not_started
-from .thinking import BotSeats, HintDesk
+from .thinking import buttons_bots, buttons_hints
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land
@@ -60,8 +60,8 @@ class TableSession:
         self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
         self.speed = speed
         self.on_change = on_change
-        self.bots = BotSeats(game)
-        self.hints = HintDesk()
+        self.bots = buttons_bots(game)
+        self.hints = buttons_hints()
         # Spinning faces and jitter have their own randomness: they never touch the dice.
         self.decor = random.Random()
         if round_not_started(state) and not state.is_over():

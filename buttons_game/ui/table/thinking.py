@@ -1,14 +1,28 @@
-"""Bots and hints think on worker threads, so the window never freezes while they do."""
+"""Bots and hints think on worker threads, so the window never freezes while they do.
+
+Both tables use these: BUTTONS and Kopf oder Knopf differ only in who decides next
+(``next_seat``) and how advice is worked out (``advise``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
-from buttons_game.bots import Bot, make_bot
+from buttons_game.bots import make_bot
 from buttons_game.bots.hint import Hint, hint
-from buttons_game.engine import Action, GameState, Phase
+from buttons_game.engine import GameState, Phase
 from buttons_game.game import Game
+
+H = TypeVar("H")
+
+
+class Thinker(Protocol):
+    """A bot of either game: it chooses an action for a state (and a seat)."""
+
+    def choose(self, state: Any, player: int | None = None) -> Any: ...
 
 
 @dataclass
@@ -16,40 +30,32 @@ class BotJob:
     """One bot decision being thought about, for the state it was asked about."""
 
     player: int
-    state: GameState
-    future: Future[Action]
+    state: Any
+    future: Future[Any]
     waited: float = 0.0
 
 
 class BotSeats:
-    """The bots at the table, each seeded from the game's seed, asked one at a time."""
+    """The bots at a table, asked one at a time on a worker thread."""
 
-    def __init__(self, game: Game) -> None:
-        seed = game.state.setup.seed
-        self.bots: dict[int, Bot] = {
-            p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
-            for p, seat in enumerate(game.seats)
-            if seat.bot is not None
-        }
+    def __init__(self, bots: Mapping[int, Thinker], next_seat: Callable[[Any], int | None]):
+        self.bots: dict[int, Thinker] = dict(bots)
+        self._next_seat = next_seat
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.job: BotJob | None = None
 
-    def __getitem__(self, seat: int) -> Bot:
+    def __getitem__(self, seat: int) -> Thinker:
         return self.bots[seat]
 
-    def __setitem__(self, seat: int, bot: Bot) -> None:
+    def __setitem__(self, seat: int, bot: Thinker) -> None:
         self.bots[seat] = bot
 
-    def next_seat(self, state: GameState) -> int | None:
-        """The bot seat that decides next: the roller's turn, else a pending decision."""
-        if state.phase is Phase.TURN:
-            return state.active_player if state.active_player in self.bots else None
-        for p in state.pending_players:
-            if p in self.bots:
-                return p
-        return None
+    def next_seat(self, state: Any) -> int | None:
+        """The bot seat that decides next, or None when a person does (or nobody)."""
+        seat = self._next_seat(state)
+        return seat if seat in self.bots else None
 
-    def ask(self, state: GameState, player: int) -> None:
+    def ask(self, state: Any, player: int) -> None:
         bot = self.bots[player]
         self.job = BotJob(player, state, self.executor.submit(bot.choose, state, player))
 
@@ -57,20 +63,41 @@ class BotSeats:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-class HintDesk:
-    """The hard bot's advice for a person, asked for with H."""
+def buttons_bots(game: Game) -> BotSeats:
+    """BUTTONS' bots, each seeded from the game's seed: the roller first, then the others."""
+    seed = game.state.setup.seed
+    bots = {
+        p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
+        for p, seat in enumerate(game.seats)
+        if seat.bot is not None
+    }
 
-    def __init__(self) -> None:
+    def next_seat(state: GameState) -> int | None:
+        if state.phase is Phase.TURN:
+            return state.active_player
+        for p in state.pending_players:
+            if p in bots:
+                return p
+        return None
+
+    return BotSeats(bots, next_seat)
+
+
+class HintDesk(Generic[H]):
+    """Advice for a person, worked out on its own thread."""
+
+    def __init__(self, advise: Callable[[Any, int], H]) -> None:
+        self.advise = advise
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        self.adviser = make_bot("hard", 0)
-        self.job: tuple[GameState, Future[Hint]] | None = None
+        self.job: tuple[Any, Future[H]] | None = None
 
-    def ask(self, state: GameState, seat: int) -> None:
+    def ask(self, state: Any, seat: int) -> None:
         if self.job is None:
-            self.job = (state, self.executor.submit(hint, state, seat, self.adviser))  # type: ignore[arg-type]
+            self.job = (state, self.executor.submit(self.advise, state, seat))
 
-    def collect(self, state: GameState) -> tuple[bool, Hint | None]:
-        """(done, hint): the hint once ready, None when it is about an older state or failed."""
+    def collect(self, state: Any) -> tuple[bool, H | None]:
+        """(done, advice): the advice once ready; None when it is about an older state or
+        failed."""
         if self.job is None:
             return True, None
         asked, future = self.job
@@ -87,3 +114,9 @@ class HintDesk:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def buttons_hints() -> HintDesk[Hint]:
+    """The hard bot's advice for BUTTONS, with the exact bust chance."""
+    adviser = make_bot("hard", 0)
+    return HintDesk(lambda state, seat: hint(state, seat, adviser))  # type: ignore[arg-type]
