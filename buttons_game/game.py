@@ -10,6 +10,7 @@ import random
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from buttons_game.bots import LEVELS
 from buttons_game.engine import (
@@ -54,6 +55,8 @@ class Game:
     ``last_actor``, the seat that decided last, and stops at an entry of any
     other seat. The stack empties at every roll, new round and the game's end.
     """
+
+    kind: ClassVar[str] = "buttons"
 
     seats: tuple[Seat, ...]
     state: GameState

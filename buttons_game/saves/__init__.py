@@ -1,5 +1,8 @@
 """Save files: versioned JSON under the per-user data dir, autosave and named slots.
 
+Both games are saved the same way: the file's "game" says which ("buttons" or "kopf"),
+and loading gives back a ``Game`` or a ``KopfGame`` (``game.kind`` says which).
+
 path = autosave(game)             # after every action that changes the game
 game = load_game(path)            # a named save loads as a copy with its own game_id
 save_as(game, "Sunday")           # SaveExistsError if that slot is taken
@@ -17,11 +20,13 @@ from buttons_game.paths import StorageError, storage_problem
 
 from .fileformat import (
     FORMAT_NAME,
+    GAME_KINDS,
     MAX_ACTIONS,
     MAX_FILE_BYTES,
     MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
     VERSION,
+    AnyGame,
     SavedGame,
     SaveFileError,
     decode_game,
@@ -50,12 +55,14 @@ from .listing import (
 
 __all__ = [
     "FORMAT_NAME",
+    "GAME_KINDS",
     "MAX_ACTIONS",
     "MAX_FILE_BYTES",
     "MAX_FINISHED_AUTOSAVES",
     "MAX_MESSAGE_CHARS",
     "MAX_NAME_CHARS",
     "VERSION",
+    "AnyGame",
     "SaveExistsError",
     "SaveFileError",
     "SaveInfo",

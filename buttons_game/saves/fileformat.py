@@ -1,4 +1,5 @@
-"""The save file format: a versioned JSON document holding the seats, the set-up and every action.
+"""The save file format: a versioned JSON document holding the game's kind, the seats, the
+set-up and every action, for BUTTONS and for Kopf oder Knopf alike.
 
 Decoding trusts nothing in the file. The JSON is parsed with limits (no NaN, no
 huge numbers, no duplicate keys), every field is type- and range-checked, and the
@@ -15,12 +16,11 @@ import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Union
 
 from buttons_game import __version__
 from buttons_game.engine import SEED_LIMIT as SEED_LIMIT  # the save range, re-exported
 from buttons_game.engine import (
-    Action,
     GameState,
     decode_action,
     decode_setup,
@@ -29,12 +29,23 @@ from buttons_game.engine import (
 )
 from buttons_game.engine.setup import seed_problem
 from buttons_game.game import Game, Seat
+from buttons_game.kopf_oder_knopf import decode_action as decode_kopf_action
+from buttons_game.kopf_oder_knopf import decode_setup as decode_kopf_setup
+from buttons_game.kopf_oder_knopf import encode_action as encode_kopf_action
+from buttons_game.kopf_oder_knopf import encode_setup as encode_kopf_setup
+from buttons_game.kopf_oder_knopf import start as start_kopf
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.names import excerpt, name_problem
 
 FORMAT_NAME = "buttons-game-save"
 # The version this app writes. Bump it when the layout changes, and add a step
 # to MIGRATIONS that turns a document of the previous version into the new one.
-VERSION = 1
+# Version 2 added "game": which game the file holds ("buttons" or "kopf").
+VERSION = 2
+
+# A game being played, of either kind; ``game.kind`` says which.
+AnyGame = Union[Game, KopfGame]
+GAME_KINDS: tuple[str, ...] = (Game.kind, KopfGame.kind)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 # A game needs a few hundred actions; this is far beyond any game that can happen.
@@ -53,6 +64,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _FIELDS = (
     "format",
     "version",
+    "game",
     "app_version",
     "saved_at",
     "name",
@@ -64,7 +76,18 @@ _FIELDS = (
 
 # MIGRATIONS[v] turns a version-v document into a version-(v + 1) document.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _kind_added(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: every version 1 save is a game of BUTTONS."""
+    if "game" in old:
+        raise ValueError("a version 1 save has no field 'game'")
+    document = {"format": old["format"], "version": 2, "game": Game.kind}
+    document.update((key, value) for key, value in old.items() if key not in document)
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: _kind_added}
 
 
 class SaveFileError(ValueError):
@@ -86,7 +109,7 @@ class _Problem(ValueError):
 class SavedGame:
     """A decoded save file: the game plus what the file says about itself."""
 
-    game: Game
+    game: AnyGame
     name: str | None
     saved_at: datetime
     app_version: str
@@ -95,10 +118,20 @@ class SavedGame:
 # ------------------------------------------------------------------ encoding
 
 
-def encode_game(game: Game, *, name: str | None = None, saved_at: datetime | None = None) -> str:
+def encode_game(game: AnyGame, *, name: str | None = None, saved_at: datetime | None = None) -> str:
     """The save file text for ``game``: JSON with one action per line, so people can read it."""
-    actions = game.state.history()
-    if not actions and game.state != GameState(game.state.setup):
+    if isinstance(game, KopfGame):
+        actions: list[Any] = game.state.history()
+        fresh = game.state == start_kopf(game.state.setup)
+        setup = encode_kopf_setup(game.state.setup)
+        encoded = [encode_kopf_action(action) for action in actions]
+    else:
+        actions = game.state.history()
+        fresh = game.state == GameState(game.state.setup)
+        _check_seed(game.state.setup.seed)
+        setup = encode_setup(game.state.setup)
+        encoded = [encode_action(action) for action in actions]
+    if not actions and not fresh:
         raise ValueError("this state was built without its history and cannot be saved")
     if len(actions) > MAX_ACTIONS:
         raise ValueError(f"a game of {len(actions)} actions is longer than a save may hold")
@@ -108,19 +141,19 @@ def encode_game(game: Game, *, name: str | None = None, saved_at: datetime | Non
     _check_game_id(game.game_id)
     for i, seat in enumerate(game.seats):
         _check_name(seat.name, f"seat {i}'s name")
-    _check_seed(game.state.setup.seed)
     when = saved_at or datetime.now(timezone.utc)
     _read_time(when.isoformat(timespec="milliseconds"))
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": VERSION,
+        "game": game.kind,
         "app_version": __version__,
         "saved_at": when.isoformat(timespec="milliseconds"),
         "name": name,
         "game_id": game.game_id,
         "seats": [{"name": seat.name, "bot": seat.bot} for seat in game.seats],
-        "setup": encode_setup(game.state.setup),
-        "actions": [encode_action(action) for action in actions],
+        "setup": setup,
+        "actions": encoded,
     }
     return _dump(document)
 
@@ -274,6 +307,18 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
         _check_name(name, "the save name")
     game_id = doc["game_id"]
     _check_game_id(game_id)
+    kind = doc["game"]
+    if kind == Game.kind:
+        game: AnyGame = _read_buttons(doc, game_id)
+    elif kind == KopfGame.kind:
+        game = _read_kopf(doc, game_id)
+    else:
+        kinds = " or ".join(f'"{k}"' for k in GAME_KINDS)
+        raise _Problem(f"the game must be {kinds}, not {_short(kind)}")
+    return SavedGame(game, name, saved_at, app_version)
+
+
+def _read_buttons(doc: dict[str, Any], game_id: str) -> Game:
     seats = _read_seats(doc["seats"])
     setup_data = doc["setup"]
     if isinstance(setup_data, dict):
@@ -284,12 +329,25 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
         raise _Problem(f"bad set-up: {_clip(error)}") from None
     if len(seats) != setup.players:
         raise _Problem(f"{len(seats)} seats for a {setup.players}-player set-up")
-    actions = _read_actions(doc["actions"])
+    actions = _read_actions(doc["actions"], decode_action)
     try:
-        game = Game.replayed(seats, setup, actions, game_id)
+        return Game.replayed(seats, setup, actions, game_id)
     except ValueError as error:
         raise _Problem(f"the game cannot be replayed: {_clip(error)}") from None
-    return SavedGame(game, name, saved_at, app_version)
+
+
+def _read_kopf(doc: dict[str, Any], game_id: str) -> KopfGame:
+    """A game of Kopf oder Knopf: two seats (red, blue), its set-up, its actions replayed."""
+    seats = _read_seats(doc["seats"], 2, 2)
+    try:
+        setup = decode_kopf_setup(doc["setup"])
+    except ValueError as error:
+        raise _Problem(f"bad Kopf oder Knopf set-up: {_clip(error)}") from None
+    actions = _read_actions(doc["actions"], decode_kopf_action)
+    try:
+        return KopfGame.replayed((seats[0], seats[1]), setup, actions, game_id)
+    except ValueError as error:
+        raise _Problem(f"the game cannot be replayed: {_clip(error)}") from None
 
 
 def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
@@ -338,9 +396,10 @@ def _read_time(value: object) -> datetime:
     return when
 
 
-def _read_seats(value: object) -> tuple[Seat, ...]:
-    if not isinstance(value, list) or not 2 <= len(value) <= 4:
-        raise _Problem(f"seats must be a list of 2 to 4 seats, not {_short(value)}")
+def _read_seats(value: object, fewest: int = 2, most: int = 4) -> tuple[Seat, ...]:
+    if not isinstance(value, list) or not fewest <= len(value) <= most:
+        many = f"{fewest} to {most}" if fewest < most else f"exactly {most}"
+        raise _Problem(f"seats must be a list of {many} seats, not {_short(value)}")
     seats = []
     for i, seat in enumerate(value):
         if not isinstance(seat, dict) or set(seat) != {"name", "bot"}:
@@ -356,7 +415,7 @@ def _read_seats(value: object) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _read_actions(value: object) -> list[Action]:
+def _read_actions(value: object, decode: Callable[[object], Any]) -> list[Any]:
     if not isinstance(value, list):
         raise _Problem(f"actions must be a list, not {_short(value)}")
     if len(value) > MAX_ACTIONS:
@@ -367,7 +426,7 @@ def _read_actions(value: object) -> list[Action]:
         if isinstance(item, dict) and not isinstance(item.get("type"), str):
             raise _Problem(f"action {i} is malformed: its type must be text: {_short(item)}")
         try:
-            actions.append(decode_action(item))
+            actions.append(decode(item))
         except ValueError as error:
             raise _Problem(f"action {i} is malformed: {_clip(error)}") from None
     return actions

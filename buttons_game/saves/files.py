@@ -15,7 +15,6 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from buttons_game.game import Game
 from buttons_game.names import excerpt, name_problem
 from buttons_game.paths import folder_error, saves_dir
 
@@ -23,6 +22,7 @@ from .fileformat import (
     MAX_FILE_BYTES,
     MAX_NAME_CHARS,
     MAX_SOURCE_CHARS,
+    AnyGame,
     SavedGame,
     SaveFileError,
     decode_game,
@@ -48,7 +48,7 @@ class SaveExistsError(FileExistsError):
 # -------------------------------------------------------------- read / write
 
 
-def save_game(game: Game, path: str | os.PathLike[str], *, name: str | None = None) -> None:
+def save_game(game: AnyGame, path: str | os.PathLike[str], *, name: str | None = None) -> None:
     """Write ``game`` to ``path`` atomically; the folder must exist.
 
     ``name`` is the slot name shown in the save list (None for an autosave).
@@ -125,8 +125,9 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def load_game(path: str | os.PathLike[str]) -> Game:
-    """The game saved at ``path``, replayed through the engine's checked path, to play on.
+def load_game(path: str | os.PathLike[str]) -> AnyGame:
+    """The game saved at ``path`` (a ``Game`` or a ``KopfGame``: ``kind`` says which),
+    replayed through the engine's checked path, to play on.
 
     An autosave (a file without a slot name) keeps its game_id and so goes on in
     its own autosave file. A named save is loaded as a copy with a new game_id,
@@ -140,7 +141,7 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 # -------------------------------------------------------------------- slots
 
 
-def autosave_path(game: Game) -> Path:
+def autosave_path(game: AnyGame) -> Path:
     return saves_dir() / f"{AUTOSAVE_PREFIX}{game.game_id}{SUFFIX}"
 
 
@@ -165,7 +166,7 @@ def slot_path(name: str) -> Path:
     return saves_dir() / slot_file_name(name)
 
 
-def save_as(game: Game, name: str, *, overwrite: bool = False) -> Path:
+def save_as(game: AnyGame, name: str, *, overwrite: bool = False) -> Path:
     """Save ``game`` in the named slot ``name`` and return its path.
 
     If the slot's file exists (the same name, or one that maps to the same file)

@@ -26,6 +26,7 @@ from buttons_game.names import name_problem
 from .fileformat import (
     EARLIEST_SAVED_AT,
     GAME_ID,
+    GAME_KINDS,
     LATEST_SAVED_AT,
     MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
@@ -36,9 +37,12 @@ INDEX_NAME = "saves-index.json"
 INDEX_FORMAT = "buttons-game-save-index"
 # Bump when reading a save may conclude differently (the loader's rules changed), so an
 # index written before is rebuilt. The app version and save format version count too.
-INDEX_VERSION = 1
+# 2: entries hold the game's kind and a Kopf oder Knopf game's turn number.
+INDEX_VERSION = 2
 MAX_INDEX_BYTES = 32 * 1024 * 1024
 MAX_ROUNDS = 10_000
+MAX_TURNS = 10_000
+ENTRY_LENGTH = 13
 _LEVELS = frozenset(LEVELS)
 
 # size, mtime_ns, inode, ctime_ns: a file rewritten in any way gets another key.
@@ -47,7 +51,12 @@ Key = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One entry of the save list. A broken file has ``error`` set and little else."""
+    """One entry of the save list. A broken file has ``error`` set and little else.
+
+    ``game`` is the kind of game: "buttons" or "kopf" ("" for a broken file). A game of
+    BUTTONS has its ``round_number``, a game of Kopf oder Knopf its ``turn_number``
+    (the turn being played, from 1); the other is None.
+    """
 
     path: Path
     name: str  # the slot name the player typed; "" for an autosave
@@ -58,6 +67,8 @@ class SaveInfo:
     finished: bool = False
     game_id: str | None = None
     error: str | None = None
+    game: str = ""
+    turn_number: int | None = None
 
     @property
     def broken(self) -> bool:
@@ -107,7 +118,7 @@ class SaveIndex:
         """The indexed SaveInfo of ``path`` (named ``name``) if its key matches and every
         field is valid."""
         entry = self._entries.get(name)
-        if type(entry) is not list or len(entry) != 11 or tuple(entry[:4]) != key:
+        if type(entry) is not list or len(entry) != ENTRY_LENGTH or tuple(entry[:4]) != key:
             return None
         return self._decode(entry[4:], path, is_autosave, mtime)
 
@@ -115,7 +126,7 @@ class SaveIndex:
         """For a file the index knows as it is (``key``): its saved time if it is an
         unfinished game, else None; UNKNOWN_ENTRY when the index does not know it."""
         entry = self._entries.get(name)
-        if type(entry) is not list or len(entry) != 11 or tuple(entry[:4]) != key:
+        if type(entry) is not list or len(entry) != ENTRY_LENGTH or tuple(entry[:4]) != key:
             return UNKNOWN_ENTRY
         saved_at, finished, error = entry[5], entry[8], entry[10]
         if error is not None or finished is not False:
@@ -136,7 +147,7 @@ class SaveIndex:
     def _decode(
         self, fields: list[Any], path: Path, is_autosave: bool, mtime: float
     ) -> SaveInfo | None:
-        name, saved_at, seats, round_number, finished, game_id, error = fields
+        name, saved_at, seats, round_number, finished, game_id, error, kind, turn = fields
         if not _good_name(name, is_autosave):
             return None
         if error is not None:
@@ -144,8 +155,8 @@ class SaveIndex:
                 isinstance(error, str)
                 and 0 < len(error) <= MAX_MESSAGE_CHARS
                 and error.isprintable()
-                and (saved_at, seats, round_number, finished, game_id)
-                == (None, [], None, False, None)
+                and (saved_at, seats, round_number, finished, game_id, kind, turn)
+                == (None, [], None, False, None, "", None)
             ):
                 return SaveInfo(path, name, is_autosave, modified_time(mtime), error=error)
             return None
@@ -154,14 +165,26 @@ class SaveIndex:
         if (
             when is None
             or seating is None
-            or type(round_number) is not int
-            or not 1 <= round_number <= MAX_ROUNDS
+            or type(kind) is not str
+            or kind not in GAME_KINDS
+            or not _good_progress(kind, len(seating), round_number, turn)
             or type(finished) is not bool
             or not isinstance(game_id, str)
             or not GAME_ID.fullmatch(game_id)
         ):
             return None
-        return SaveInfo(path, name, is_autosave, when, seating, round_number, finished, game_id)
+        return SaveInfo(
+            path,
+            name,
+            is_autosave,
+            when,
+            seating,
+            round_number,
+            finished,
+            game_id,
+            game=kind,
+            turn_number=turn,
+        )
 
     def _seating(self, value: object) -> tuple[Seat, ...] | None:
         """An entry's seats: 2 to 4 [name, bot] pairs, each name drawable, each bot a level."""
@@ -200,7 +223,7 @@ def _stamp() -> list[Any]:
 def _encode(info: SaveInfo) -> list[Any]:
     if info.broken:
         # A broken file's date is its modification time, taken afresh from its stat.
-        return [info.name, None, [], None, False, None, info.error]
+        return [info.name, None, [], None, False, None, info.error, "", None]
     return [
         info.name,
         info.saved_at.isoformat(),
@@ -209,7 +232,16 @@ def _encode(info: SaveInfo) -> list[Any]:
         info.finished,
         info.game_id,
         None,
+        info.game,
+        info.turn_number,
     ]
+
+
+def _good_progress(kind: str, seats: int, round_number: object, turn: object) -> bool:
+    """A game of BUTTONS has a round and 2 to 4 seats; Kopf oder Knopf a turn and 2 seats."""
+    if kind == "kopf":
+        return seats == 2 and round_number is None and type(turn) is int and 1 <= turn <= MAX_TURNS
+    return type(round_number) is int and 1 <= round_number <= MAX_ROUNDS and turn is None
 
 
 def _good_name(name: object, is_autosave: bool) -> bool:

@@ -18,13 +18,14 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from buttons_game.game import Game
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.names import clean_name
 from buttons_game.paths import StorageError, folder_error, saves_dir
 
 from .fileformat import (
     EARLIEST_SAVED_AT,
     MAX_NAME_CHARS,
+    AnyGame,
     SaveFileError,
     decode_game,
 )
@@ -63,7 +64,7 @@ _TEMP_FILE = re.compile(r"\..*" + re.escape(SUFFIX) + r"\..*" + re.escape(TEMP_S
 _INDEX_TEMP_FILE = re.compile(r"\." + re.escape(INDEX_NAME) + r"\..*" + re.escape(TEMP_SUFFIX))
 
 
-def autosave(game: Game) -> Path:
+def autosave(game: AnyGame) -> Path:
     """Save ``game`` to its own autosave file (named from its game_id) and return the path.
 
     Saving a finished game also prunes finished autosaves beyond the newest
@@ -87,7 +88,8 @@ def list_saves() -> list[SaveInfo]:
 
 
 def latest_unfinished() -> SaveInfo | None:
-    """The most recently saved game that is not over (for Continue), or None.
+    """The most recently saved game that is not over (for Continue), or None; of either
+    kind (BUTTONS or Kopf oder Knopf), whichever was saved last.
 
     The main menu asks this each time it is built: when the index knows every file,
     only the newest unfinished entries are checked, not the whole list.
@@ -254,16 +256,18 @@ def _read_info(
     except SaveFileError as error:
         when = modified or _modified_now(path)
         return SaveInfo(path, shown, is_autosave, when, error=str(error)), True
-    state = saved.game.state
+    game = saved.game
     info = SaveInfo(
         path=path,
         name=saved.name or shown,
         is_autosave=is_autosave,
         saved_at=saved.saved_at,
-        seats=saved.game.seats,
-        round_number=state.round_number,
-        finished=state.is_over(),
-        game_id=saved.game.game_id,
+        seats=game.seats,
+        round_number=None if isinstance(game, KopfGame) else game.state.round_number,
+        finished=game.state.is_over(),
+        game_id=game.game_id,
+        game=game.kind,
+        turn_number=game.turn_number if isinstance(game, KopfGame) else None,
     )
     return info, True
 

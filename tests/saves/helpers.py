@@ -9,6 +9,8 @@ from pathlib import Path
 from buttons_game.bots import LEVELS
 from buttons_game.engine import random_action, replay, sample_dice
 from buttons_game.game import Game, Seat
+from buttons_game.kopf_oder_knopf import replay as replay_kopf
+from buttons_game.kopf_oder_knopf.game import KopfGame
 
 NAMES = ("Emma", "Jürgen", "Zoë", "さくら", "Ole", "Mia-Sophie", "O'Brien", "Würfel 🎲")
 
@@ -48,10 +50,27 @@ def assert_same_game(loaded: Game, game: Game) -> None:
     assert loaded.state.legal_actions() == game.state.legal_actions()
 
 
-def assert_legal(game: Game) -> None:
+def assert_legal(game: Game | KopfGame) -> None:
     """A loaded game is exactly its set-up plus its history replayed by the checked path."""
+    if isinstance(game, KopfGame):
+        assert len(game.seats) == 2
+        assert replay_kopf(game.state.setup, game.state.history()) == game.state
+        return
     assert len(game.seats) == game.state.players
     assert replay(game.state.setup, game.state.history()) == game.state
+
+
+def assert_same_kopf_game(loaded: Game | KopfGame, game: KopfGame) -> None:
+    """A game of Kopf oder Knopf loaded as saved, undo stack included."""
+    assert isinstance(loaded, KopfGame) and loaded.kind == "kopf"
+    assert loaded == game
+    assert loaded.seats == game.seats and loaded.game_id == game.game_id
+    assert loaded.state.setup == game.state.setup
+    assert loaded.state.history() == game.state.history()
+    assert loaded.state.outcome() == game.state.outcome()
+    assert loaded.state.legal_actions() == game.state.legal_actions()
+    assert loaded.undo_stack == game.undo_stack and loaded.last_actor == game.last_actor
+    assert loaded.undo_seat == game.undo_seat and loaded.turn_number == game.turn_number
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:

@@ -10,6 +10,7 @@ from buttons_game.engine import Place
 from buttons_game.saves import (
     MAX_ACTIONS,
     MAX_FILE_BYTES,
+    VERSION,
     SaveFileError,
     files,
     load_game,
@@ -142,7 +143,9 @@ def test_huge_numbers_are_refused(saved, case):
 
 @pytest.mark.parametrize("text", ["1e999", "NaN", "-Infinity", "9" * 5000, "1" + "0" * 400])
 def test_numbers_json_cannot_hold_or_that_are_enormous_are_refused(saved, text):
-    data = saved.read_text(encoding="utf-8").replace('"version": 1', f'"version": {text}', 1)
+    data = saved.read_text(encoding="utf-8").replace(
+        f'"version": {VERSION}', f'"version": {text}', 1
+    )
     saved.write_text(data, encoding="utf-8")
     refused(saved)
 
