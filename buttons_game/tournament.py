@@ -4,7 +4,9 @@ Every deal (layouts, cards, dice seed) is played once in each distinct seat orde
 so the start seat's edge cancels out. Prints per level the win rate with a 95%
 Wilson interval, mean rounds, busts per game and decision times; ``--json`` prints
 the same as one JSON object; ``--efficiency`` measures solo-round efficiency
-instead. Every bot action goes through the engine's checked ``apply``.
+instead. ``--game kopf`` plays Kopf oder Knopf instead: two bots, every deal (the
+bots' seeds) with each colour, wins, draws and losses, mean turns. Every bot action
+goes through the engine's checked ``apply``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from buttons_game.arguments import player_count, positive_int, whole_number
 from buttons_game.bots import LEVELS, make_bot
 from buttons_game.bots.efficiency import Efficiency, SoloPosition, measure, solo_positions
 from buttons_game.engine import IllegalActionError, Status, new_game, play_chance
+from buttons_game.kopf_oder_knopf import IllegalActionError as KopfIllegalActionError
+from buttons_game.kopf_oder_knopf.bots.arena import GameRecord as KopfRecord
+from buttons_game.kopf_oder_knopf.bots.arena import play_game as play_kopf_game
+
+GAMES = ("buttons", "kopf")
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -45,7 +52,14 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
         help="play bot-only games headless and compare the bot levels",
         description="Play bot-only games headless, every deal in every seat order, "
         "and print each level's win rate (95% Wilson interval), mean rounds, "
-        "busts per game and decision times.",
+        "busts per game and decision times. With --game kopf: Kopf oder Knopf, two bots, "
+        "every deal with each colour; wins, draws, losses and mean turns.",
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="buttons",
+        help="buttons (default) or kopf (Kopf oder Knopf, 2 players)",
     )
     parser.add_argument("--players", type=player_count, default=2, help="2, 3 or 4 (default 2)")
     parser.add_argument(
@@ -53,7 +67,8 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
         type=_seats,
         default=None,
         help=f"one level per seat, comma separated ({', '.join(LEVELS)}); default: hard, "
-        "then medium in the other seats; with --efficiency: the levels to measure (default all)",
+        "then medium in the other seats; with --efficiency: the levels to measure (default all); "
+        "with --game kopf: red's level, then blue's (colours are swapped for every deal)",
     )
     parser.add_argument(
         "--games",
@@ -295,8 +310,133 @@ def capped_jobs(jobs: int) -> int:
     return cpus
 
 
+@dataclass
+class KopfLevelStats:
+    """Totals for one Kopf oder Knopf bot level over the games it played."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    turns: int = 0
+    decision_s: list[float] = field(default_factory=list)
+
+
+def _play_kopf(job: tuple[tuple[str, ...], int, dict]) -> KopfRecord:
+    (red, blue), seed, options = job
+    return play_kopf_game((red, blue), seed, options=options)
+
+
+def run_kopf_tournament(
+    seats: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    options: dict[str, dict] | None = None,
+) -> tuple[dict[str, KopfLevelStats], int]:
+    """Kopf oder Knopf games, every deal with each colour order; per-level stats and game count.
+
+    ``options`` gives bot options per level, e.g. ``{"hard": {"seconds": 0.2}}``.
+    """
+    orders = seat_orders(seats)
+    deals = -(-games // len(orders))
+    work = [(order, deal_seed(seed, d), options or {}) for d in range(deals) for order in orders]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            records = pool.map(_play_kopf, work, chunksize=max(1, len(work) // (jobs * 8)))
+    else:
+        records = [_play_kopf(job) for job in work]
+    stats = {level: KopfLevelStats() for level in dict.fromkeys(seats)}
+    for record in records:
+        for p, level in enumerate(record.levels):
+            s = stats[level]
+            s.games += 1
+            if record.winner is None:
+                s.draws += 1
+            elif record.winner == p:
+                s.wins += 1
+            else:
+                s.losses += 1
+            s.turns += record.turns
+            s.decision_s.extend(record.decision_s[p])
+    return stats, len(records)
+
+
+def kopf_summary(stats: dict[str, KopfLevelStats]) -> dict[str, dict[str, float | int]]:
+    """Each level's figures, as printed and as ``--json`` gives them (a draw is not a win)."""
+    out: dict[str, dict[str, float | int]] = {}
+    for level, s in stats.items():
+        low, high = wilson(s.wins, s.games)
+        ms = [t * 1000 for t in s.decision_s]
+        out[level] = {
+            "win_rate": s.wins / s.games,
+            "ci_low": low,
+            "ci_high": high,
+            "games": s.games,
+            "wins": s.wins,
+            "draws": s.draws,
+            "losses": s.losses,
+            "mean_turns": s.turns / s.games,
+            "decisions": len(ms),
+            "decision_ms_median": statistics.median(ms) if ms else 0.0,
+            "decision_ms_mean": statistics.fmean(ms) if ms else 0.0,
+            "decision_ms_p99": percentile(ms, 0.99),
+        }
+    return out
+
+
+def kopf_report(seats: Sequence[str], games: int, seed: int, table: dict) -> str:
+    lines = [
+        f"{games} Kopf oder Knopf games, {' vs '.join(seats)} (each deal with both colour "
+        f"orders, seed {seed}); a draw is not a win",
+        f"{'level':8} {'win rate':>9} {'95% CI':>15} {'games':>6} {'wins':>5} {'draws':>5} "
+        f"{'losses':>6} {'turns':>6} {'ms median':>9} {'ms mean':>8} {'ms p99':>8}",
+    ]
+    for level, row in table.items():
+        lines.append(
+            f"{level:8} {100 * row['win_rate']:8.1f}% "
+            f"{100 * row['ci_low']:6.1f}-{100 * row['ci_high']:5.1f}% {row['games']:6d} "
+            f"{row['wins']:5d} {row['draws']:5d} {row['losses']:6d} {row['mean_turns']:6.1f} "
+            f"{row['decision_ms_median']:9.2f} {row['decision_ms_mean']:8.2f} "
+            f"{row['decision_ms_p99']:8.1f}"
+        )
+    lines.append("illegal actions: 0 (every action went through the checked apply)")
+    return "\n".join(lines)
+
+
+def kopf_tournament_command(args: argparse.Namespace) -> int:
+    """``tournament --game kopf``: two bot levels, every deal with each colour."""
+    if args.efficiency:
+        args.tournament_parser.error("--efficiency measures BUTTONS bots only, not --game kopf")
+    if args.players != 2:
+        args.tournament_parser.error(f"Kopf oder Knopf is played by 2 players, not {args.players}")
+    seats = tuple(args.seats) if args.seats is not None else ("hard", "medium")
+    if len(seats) != 2:
+        args.tournament_parser.error(
+            f"--seats names {len(seats)} level(s): Kopf oder Knopf needs two, red's and blue's"
+        )
+    jobs = capped_jobs(args.jobs)
+    try:
+        stats, played = run_kopf_tournament(seats, args.games or 100, args.seed, jobs)
+    except KopfIllegalActionError as error:
+        print(f"illegal action: {error}", file=sys.stderr)
+        return 1
+    table = kopf_summary(stats)
+    if args.json:
+        print(
+            json.dumps(
+                {"game": "kopf", "players": 2, "games": played, "seed": args.seed, "levels": table}
+            )
+        )
+    else:
+        print(kopf_report(seats, played, args.seed, table))
+    return 0
+
+
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand from parsed arguments; returns the exit code."""
+    if args.game == "kopf":
+        return kopf_tournament_command(args)
     if args.seats is None:
         args.seats = LEVELS if args.efficiency else ("hard",) + ("medium",) * (args.players - 1)
     seats = tuple(args.seats)

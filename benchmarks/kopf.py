@@ -1,0 +1,137 @@
+"""Kopf oder Knopf engine and bots: speed, decision times, strength, illegal actions.
+
+    python benchmarks/kopf.py [--games 400] [--jobs 2] [--seed 0] [--quick]
+
+Prints random games per second, ``legal_actions`` calls per second, the hard
+bot's nodes per second and decision times (over positions from real games, with
+its shipped time budget), then the tournament table: hard against medium, medium
+against easy, easy against random, each over ``--games`` games with the colours
+swapped for every deal (a draw is not a win), and the count of illegal actions
+over every bot game played (every action goes through the engine's checked
+``apply``). ``--quick`` plays 40 games a match and times 30 hard decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from buttons_game.kopf_oder_knopf import new_game
+from buttons_game.kopf_oder_knopf.bots import make_bot
+from buttons_game.tournament import kopf_summary, percentile, run_kopf_tournament
+
+ILLEGAL_CHECK = 2000  # bot games in all, the matches' and the filler's
+FILLER = (("random", "easy"), ("easy", "medium"), ("medium", "random"), ("hard", "easy"))
+FILLER_OPTIONS = {"hard": {"seconds": 0.05}}  # a quick hard: the check is about legality
+
+MATCHES = (
+    (("hard", "medium"), 0.75),
+    (("medium", "easy"), 0.70),
+    (("easy", "random"), 0.90),
+)
+
+
+def random_games(seconds: float, seed: int) -> tuple[float, float, float]:
+    """(games per second, legal_actions per second, mean turns) of uniformly random play."""
+    rng = random.Random(seed)
+    games = calls = turns = 0
+    legal_time = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game()
+        while not state.is_over():
+            t0 = time.perf_counter()
+            actions = state.legal_actions()
+            legal_time += time.perf_counter() - t0
+            calls += 1
+            state = state.apply(rng.choice(actions))
+            turns += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, calls / legal_time, turns / games
+
+
+def hard_decisions(count: int, seed: int) -> tuple[list[float], list[int], list[int]]:
+    """Decision seconds, nodes and depths of the shipped hard bot over positions of
+    hard-against-medium games."""
+    rng = random.Random(seed)
+    hard = make_bot("hard", seed)
+    medium = make_bot("medium", seed + 1)
+    times: list[float] = []
+    nodes: list[int] = []
+    depths: list[int] = []
+    while len(times) < count:
+        state = new_game(to_move=0)
+        hard_side = rng.randrange(2)
+        while not state.is_over() and len(times) < count:
+            if state.to_move == hard_side and len(state.legal_actions()) > 1:
+                start = time.perf_counter()
+                action = hard.choose(state)
+                times.append(time.perf_counter() - start)
+                assert hard.last is not None
+                nodes.append(hard.last.nodes)
+                depths.append(hard.last.depth)
+            else:
+                action = (hard if state.to_move == hard_side else medium).choose(state)
+            state = state.apply(action)
+    return times, nodes, depths
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games a match (default 400)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--decisions", type=int, default=150, help="hard decisions to time")
+    parser.add_argument("--quick", action="store_true", help="40 games a match, 30 decisions")
+    parser.add_argument("--no-matches", action="store_true", help="speed figures only")
+    args = parser.parse_args()
+    games = 40 if args.quick else args.games
+    decisions = 30 if args.quick else args.decisions
+
+    per_s, legal_per_s, turns = random_games(5.0, args.seed)
+    print(f"random games:        {per_s:8.1f} games/s ({turns:.1f} actions a game)")
+    print(f"legal_actions:       {legal_per_s:8.0f} calls/s")
+
+    times, nodes, depths = hard_decisions(decisions, args.seed)
+    ms = sorted(t * 1000 for t in times)
+    print(
+        f"hard decisions:      {len(ms)} timed; median {statistics.median(ms):.0f} ms "
+        f"(target <= 1000), p99 {percentile(ms, 0.99):.0f} ms (target <= 3000), "
+        f"max {ms[-1]:.0f} ms"
+    )
+    print(
+        f"hard search:         {sum(nodes) / sum(times):8.0f} nodes/s; "
+        f"median depth {statistics.median(depths):.0f}, deepest {max(depths)}"
+    )
+    if args.no_matches:
+        return
+
+    print()
+    print(f"{'match':16} {'games':>5} {'win':>7} {'95% CI':>13} {'draws':>5} {'target':>7}  ok")
+    played = 0
+    for seats, target in MATCHES:
+        start = time.perf_counter()
+        stats, count = run_kopf_tournament(seats, games, args.seed, args.jobs)
+        played += count
+        row = kopf_summary(stats)[seats[0]]
+        ok = "yes" if row["win_rate"] >= target else "NO"
+        print(
+            f"{' v '.join(seats):16} {count:5d} {100 * row['win_rate']:6.1f}% "
+            f"{100 * row['ci_low']:5.1f}-{100 * row['ci_high']:5.1f}% {row['draws']:5d} "
+            f"{100 * target:6.0f}%  {ok}   ({time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+    filler = max(0, ILLEGAL_CHECK - played) if not args.quick else 0
+    for i, seats in enumerate(FILLER):
+        count = filler // len(FILLER)
+        if count:
+            played += run_kopf_tournament(seats, count, args.seed + i, args.jobs, FILLER_OPTIONS)[1]
+    # run_kopf_tournament raises IllegalActionError, naming the bot, at the first illegal action
+    print(f"illegal actions:     0 in {played} bot games (every action through the checked apply)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The bot interface, the uniformly random bot, and what every level shares."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from buttons_game.kopf_oder_knopf.actions import Action, Move, Remove
+from buttons_game.kopf_oder_knopf.board import index
+from buttons_game.kopf_oder_knopf.state import KopfState
+
+from .search import RootAction
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, state: KopfState, player: int | None = None) -> Action:
+        """A legal action for the player to move (``player``, if given, must be that player)."""
+        ...
+
+
+def decider(state: KopfState, player: int | None) -> int:
+    """The player a bot decides for, checked to have the decision now."""
+    current = state.current_player
+    if current is None:
+        raise ValueError("the game is over: nobody has a decision to make")
+    if player is not None and player != current:
+        raise ValueError(f"player {player} has no decision now: player {current} is to move")
+    return current
+
+
+def root_action(action: Action) -> RootAction:
+    """An engine action as the search names it: (from, to), a square index, or None."""
+    if type(action) is Move:
+        return (index(action.from_row, action.from_col), index(action.to_row, action.to_col))
+    if type(action) is Remove:
+        return index(action.row, action.col)
+    return None
+
+
+class RandomBot:
+    """Uniformly random legal actions."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: KopfState, player: int | None = None) -> Action:
+        decider(state, player)
+        actions = state.legal_actions()
+        return actions[int(self.rng.random() * len(actions))]
+
+
+def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
+    """A bot of the given level ("random", "easy", "medium", "hard").
+
+    ``options`` go to the level's class, e.g. ``make_bot("hard", 1, seconds=0.2)``.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: levels are {', '.join(LEVELS)}")
+    if level == "easy":
+        from .easy import EasyBot
+
+        return EasyBot(seed, **options)  # type: ignore[arg-type]
+    if level == "medium":
+        from .medium import MediumBot
+
+        return MediumBot(seed, **options)  # type: ignore[arg-type]
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot(seed, **options)  # type: ignore[arg-type]
+    return RandomBot(seed, **options)  # type: ignore[arg-type]
