@@ -38,7 +38,9 @@ def seat_list(text: str) -> tuple[str | None, ...]:
                 f"with LEVEL one of {', '.join(LEVELS)}"
             )
     if len(seats) not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"BUTTONS is played by 2, 3 or 4 seats, not {len(seats)}")
+        raise argparse.ArgumentTypeError(
+            f"BUTTONS is played by 2, 3 or 4 seats (Kopf oder Knopf by 2), not {len(seats)}"
+        )
     return tuple(seats)
 
 
@@ -90,6 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttons-game",
         description="BUTTONS, the dice board game: hot-seat play and bots.",
+    )
+    parser.add_argument(
+        "--game",
+        choices=("buttons", "kopf"),
+        default="buttons",
+        help="the game --seats starts: buttons (default) or kopf (Kopf oder Knopf)",
+    )
+    parser.add_argument(
+        "--short", action="store_true", help="Kopf oder Knopf: the short game, 8 captures to win"
     )
     parser.add_argument(
         "--seats",
@@ -176,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
     if args.seats and args.load:
         parser.error("--seats and --load both start a game: give one of them")
+    if args.game == "kopf" and args.seats and len(args.seats) != 2:
+        parser.error(f"Kopf oder Knopf is played by 2 seats, not {len(args.seats)}")
+    if args.short and args.game != "kopf":
+        parser.error("--short is the short game of Kopf oder Knopf: give --game kopf too")
     if args.screenshots is not None:
         problem = screenshot_folder_problem(args.screenshots)
         if problem:
@@ -200,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         language=args.lang,
         seed=args.seed,
         load=loaded,
+        game=args.game,
+        short=args.short,
     )
     return run_app(options)
 

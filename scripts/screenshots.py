@@ -25,7 +25,9 @@ import pygame  # noqa: E402
 from buttons_game import saves  # noqa: E402
 from buttons_game.cli import window_size  # noqa: E402
 from buttons_game.engine import ROLL, Phase, random_game  # noqa: E402
-from buttons_game.game import Game  # noqa: E402
+from buttons_game.game import Game, Seat  # noqa: E402
+from buttons_game.kopf_oder_knopf import Move  # noqa: E402
+from buttons_game.kopf_oder_knopf.game import KopfGame  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
 from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 from buttons_game.ui.table.intents import Menu  # noqa: E402
@@ -69,7 +71,7 @@ def main() -> None:
         shoot(app, args.out / f"{name}-{tag}.png")
         app.back()
     for players in args.players:
-        app.show_setup()
+        app.show_setup("buttons")
         app.top._recount(players)  # type: ignore[attr-defined]
         shoot(app, args.out / f"setup-{players}p-{tag}.png")
         app.start_game(mid_game(players, humans=2))
@@ -100,6 +102,7 @@ def main() -> None:
     final = random_game(4, random.Random(3), seed=3)
     app.show_game_over(Game(seats(4, 4), final))
     shoot(app, args.out / f"game-over-{tag}.png")
+    kopf_screens(app, args.out, tag)
 
     game = mid_game(3, humans=1)
     saves.save_as(game, "Sunday with Grandma", overwrite=True)
@@ -116,6 +119,51 @@ def main() -> None:
     sys.exit(0)
 
 
+def kopf_mid_game(seed: int = 2, punishing: bool = False) -> KopfGame:
+    """A Kopf oder Knopf game played randomly for a while (stopped while punishing, if asked)."""
+    rng = random.Random(seed)
+    game = KopfGame.new((Seat("Anna"), Seat("Ben", "hard")))
+    while True:
+        state = game.state
+        if state.is_over():
+            return kopf_mid_game(seed + 1, punishing)
+        if len(state.history()) >= 30 and state.punishing == punishing and state.to_move == 0:
+            return game
+        game = game.apply(rng.choice(state.legal_actions()))
+
+
+def kopf_screens(app: App, out: Path, tag: str) -> None:
+    """The choice of game, Kopf oder Knopf's set-up, table, punishing, rules and game over."""
+    app.show_setup()
+    shoot(app, out / f"choose-{tag}.png")
+    app.show_setup("kopf")
+    shoot(app, out / f"kopf-setup-{tag}.png")
+    kopf_table(app, kopf_mid_game())
+    shoot(app, out / f"kopf-table-{tag}.png")
+    app.start_game(kopf_mid_game(5, punishing=True))
+    shoot(app, out / f"kopf-punish-{tag}.png")
+    app.show_menu()
+    app.show_rules("kopf")
+    shoot(app, out / f"kopf-rules-{tag}.png")
+    game = kopf_mid_game()
+    rng = random.Random(1)
+    while not game.state.is_over():
+        game = game.apply(rng.choice(game.state.legal_actions()))
+    app.show_game_over(game)
+    shoot(app, out / f"kopf-over-{tag}.png")
+
+
+def kopf_table(app: App, game: KopfGame) -> None:
+    """The table with a piece picked up and the preview of a move that builds a threat."""
+    app.start_game(game)
+    settle(app)
+    model = app.top.session.model  # type: ignore[attr-defined]
+    moves = [a for a in game.state.legal_actions() if isinstance(a, Move)]
+    move = next((a for a in moves if game.state.threats_after(a)[0]), moves[0])
+    model.selected = (move.from_row, move.from_col)
+    model.hover = (move.to_row, move.to_col)
+
+
 def readme(app: App, out: Path) -> None:
     """The README's pictures, at 1280x720: English, then German and Japanese tables."""
     app.start_game(mid_game(4, humans=2))
@@ -124,11 +172,16 @@ def readme(app: App, out: Path) -> None:
     shoot(app, out / "game-2-players.png")
     app.start_game(mid_game(4, humans=4, phase=Phase.STARS))
     shoot(app, out / "round-summary.png")
-    app.show_setup()
+    app.show_setup("buttons")
     app.top._recount(3)  # type: ignore[attr-defined]
     shoot(app, out / "new-game.png")
     app.show_game_over(Game(seats(4, 4), random_game(4, random.Random(3), seed=3)))
     shoot(app, out / "game-over.png")
+    kopf_table(app, kopf_mid_game())
+    shoot(app, out / "kopf-table.png")
+    app.show_menu()
+    app.show_rules("kopf")
+    shoot(app, out / "kopf-rules.png")
     for language, players, name in (("de", 4, "spiel-deutsch"), ("ja", 3, "game-japanese")):
         app.apply_settings(replace(app.settings, language=language))
         app.start_game(mid_game(players, humans=2))

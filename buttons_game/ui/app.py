@@ -13,6 +13,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -20,14 +21,21 @@ import pygame_gui
 from buttons_game import i18n, saves
 from buttons_game.game import Game, Seat
 from buttons_game.i18n import t
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.resources import asset
+from buttons_game.saves import AnyGame
 from buttons_game.settings import Settings, load_settings, save_settings, warn
 
 from . import art, theme
 from .frames import ui_pending, ui_signature
+from .kopf.session import KopfSession
 from .notices import NOTICE_CHARS, NOTICE_SECONDS, Notice, draw_notices
 from .screen import DrawBelow, Screen
+from .screens.choose_game import ChooseGameScreen
 from .screens.game_over import GameOverScreen
+from .screens.kopf_over import KopfOverScreen
+from .screens.kopf_screen import KopfScreen
+from .screens.kopf_setup import KopfSetupScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
 from .screens.rules import RulesScreen
@@ -54,7 +62,9 @@ class AppOptions:
     language: str | None = None
     seed: int | None = None
     layouts: tuple[str, ...] | None = None
-    load: Game | None = None  # a game loaded with --load
+    load: Any = None  # a game (of either kind) loaded with --load
+    game: str = "buttons"  # the game --seats starts: "buttons" or "kopf"
+    short: bool = False  # Kopf oder Knopf: the short game, 8 captures
 
 
 class App:
@@ -96,7 +106,7 @@ class App:
         self._shot_count = 0
         self._shot_candidate = ""
         self._window_changed = False
-        self.current_game: Game | None = None
+        self.current_game: AnyGame | None = None
         self.notices: list[Notice] = []
         if problem:
             warn(problem)
@@ -123,7 +133,7 @@ class App:
                 self.manager.preload_fonts([{"name": name, "point_size": size, "style": "bold"}])
 
     # ------------------------------------------------------------------ games
-    def paused_game(self) -> Game | None:
+    def paused_game(self) -> AnyGame | None:
         """The unfinished game of this session that Continue resumes."""
         game = self.current_game
         return game if game is not None and not game.state.is_over() else None
@@ -138,7 +148,7 @@ class App:
         except OSError:
             return False
 
-    def _game_changed(self, game: Game) -> None:
+    def _game_changed(self, game: AnyGame) -> None:
         """Every move of the game at the table: remember it and autosave it."""
         self.current_game = game
         if self.saving_off:
@@ -253,22 +263,28 @@ class App:
             self.show_menu()
         self.push(screen)
 
-    def show_setup(self) -> None:
-        self._over_menu(SetupScreen(self))
+    def show_setup(self, game: str | None = None) -> None:
+        """The choice of game, or the set-up of ``game`` (over the choice: Back returns to it)."""
+        if not (len(self.stack) == 2 and isinstance(self.top, ChooseGameScreen)):
+            self._over_menu(ChooseGameScreen(self))
+        if game == "kopf":
+            self.push(KopfSetupScreen(self))
+        elif game == "buttons":
+            self.push(SetupScreen(self))
 
     def show_load(self) -> None:
         self._over_menu(LoadScreen(self))
 
-    def show_rules(self) -> None:
-        self.push(RulesScreen(self))
+    def show_rules(self, game: str = "buttons") -> None:
+        self.push(RulesScreen(self, game))
 
     def show_settings(self) -> None:
         self.push(SettingsScreen(self))
 
-    def show_save_as(self, game: Game) -> None:
+    def show_save_as(self, game: AnyGame) -> None:
         self.push(SaveAsScreen(self, game))
 
-    def show_pause(self, game: Game, draw_below: DrawBelow) -> None:
+    def show_pause(self, game: AnyGame, draw_below: DrawBelow) -> None:
         self.push(PauseScreen(self, game, draw_below))
 
     def show_summary(self, session: TableSession) -> None:
@@ -277,17 +293,26 @@ class App:
     def show_stars(self, session: TableSession) -> None:
         self.replace(StarsScreen(self, session))
 
-    def show_game_over(self, game: Game) -> None:
-        self._over_menu(GameOverScreen(self, game))
+    def show_game_over(self, game: Any) -> None:
+        if game.kind == "kopf":
+            self._over_menu(KopfOverScreen(self, game))
+        else:
+            self._over_menu(GameOverScreen(self, game))
 
-    def start_game(self, game: Game) -> None:
-        session = TableSession(
-            game, speed=lambda: self.animation_factor, on_change=self._game_changed
-        )
+    def start_game(self, game: Any) -> None:
+        """The table of ``game``'s kind, BUTTONS or Kopf oder Knopf."""
         self.current_game = game
+        speed = lambda: self.animation_factor  # noqa: E731
+        if game.kind == "kopf":
+            kopf = KopfSession(
+                game, speed=speed, on_change=self._game_changed, seed=self.options.seed
+            )
+            self._over_menu(KopfScreen(self, kopf))
+            return
+        session = TableSession(game, speed=speed, on_change=self._game_changed)
         self._over_menu(TableScreen(self, session))
 
-    def open_game(self, game: Game) -> None:
+    def open_game(self, game: AnyGame) -> None:
         """Play on a loaded game, or review it when it is finished (read only)."""
         if game.state.is_over():
             self.show_game_over(game)
@@ -449,8 +474,13 @@ def run_app(options: AppOptions) -> int:
             app.open_game(options.load)
             return app.run()
         if options.seats:
-            game = Game.new(app.seats_from_options(), seed=options.seed, layouts=options.layouts)
-            app.start_game(game)
+            seats = app.seats_from_options()
+            if options.game == "kopf":
+                target = 8 if options.short else 10
+                app.start_game(KopfGame.new((seats[0], seats[1]), target=target))
+            else:
+                game = Game.new(seats, seed=options.seed, layouts=options.layouts)
+                app.start_game(game)
             return app.run()
         return app.run(MainMenu(app))
     finally:

@@ -66,9 +66,14 @@ def _font_path(script: str, bold: bool) -> str:
 
 def script_of(value: str) -> str:
     """ "cjk" when the text needs the Japanese font (Japanese text, or a name in kana/kanji)."""
-    if cjk_language or any(ord(ch) >= 0x2E80 for ch in value):
+    if cjk_language or _has_cjk(value):
         return "cjk"
     return "latin"
+
+
+@lru_cache(maxsize=4096)
+def _has_cjk(value: str) -> bool:
+    return not value.isascii() and any(ord(ch) >= 0x2E80 for ch in value)
 
 
 @lru_cache(maxsize=64)
@@ -92,6 +97,11 @@ def drawable(value: str) -> str:
     """
     if value.isprintable() and value.isascii():
         return value
+    return _drawable(value)
+
+
+@lru_cache(maxsize=4096)
+def _drawable(value: str) -> str:
     return "".join(ch for ch in value if unicodedata.category(ch) not in UNDRAWABLE)
 
 
@@ -287,5 +297,5 @@ def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (_printed_button, glass_button, star, die, ring, glow, _text, _font):
+    for f in (_printed_button, glass_button, star, die, ring, glow, _text, _font, _drawable):
         f.cache_clear()

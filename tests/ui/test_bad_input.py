@@ -69,7 +69,7 @@ def type_text(app, text: str) -> None:
 def test_a_zero_width_character_typed_first_does_nothing(make_app, where):
     app = make_app()
     if where == "setup":
-        app.show_setup()
+        app.show_setup("buttons")
         settle(app)
         entry = app.top.rows[0]["name"]
     else:
@@ -87,7 +87,7 @@ def test_a_zero_width_character_typed_first_does_nothing(make_app, where):
 
 def test_pasting_keeps_only_what_can_be_drawn(make_app, monkeypatch):
     app = make_app()
-    app.show_setup()
+    app.show_setup("buttons")
     settle(app)
     entry = app.top.rows[0]["name"]
     focus_entry(app, entry)
@@ -186,7 +186,7 @@ def test_set_up_and_save_as_clean_names_at_their_border(make_app):
     from buttons_game import saves
 
     app = make_app()
-    app.show_setup()
+    app.show_setup("buttons")
     settle(app)
     setup = app.top
     setup.rows[0]["name"].set_text("  Anna \u00a0  Lee ")

@@ -54,6 +54,8 @@ def test_a_whole_game_with_the_keyboard_alone_and_no_stale_frame(make_app):
     settle(app)
     tab_to(app, app.top.new_game)
     key(app, pygame.K_RETURN)
+    tab_to(app, app.top.choose[0])  # BUTTONS
+    key(app, pygame.K_RETURN)
     setup = app.top
     assert isinstance(setup, SetupScreen)
     kind = setup.rows[1]["kind"]

@@ -9,6 +9,7 @@ import pytest
 
 from buttons_game.engine import Phase, random_game
 from buttons_game.game import Game, Seat
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.table.intents import Menu
 
@@ -26,6 +27,9 @@ KEYS = [
     pygame.K_TAB,
     pygame.K_a,
     pygame.K_u,
+    pygame.K_t,
+    pygame.K_DOWN,
+    pygame.K_RIGHT,
     pygame.K_h,
     pygame.K_UP,
     pygame.K_LEFT,
@@ -38,7 +42,22 @@ def open_screen(app, which: str, rng: random.Random) -> None:
     app.show_menu()
     seats = (Seat("Ann"), Seat("Bo", "random"), Seat("Cy"), Seat("Di", "easy"))
     if which == "setup":
+        app.show_setup("buttons")
+    elif which == "choose":
         app.show_setup()
+    elif which == "kopf-setup":
+        app.show_setup("kopf")
+    elif which == "kopf":
+        bots = [None, "random"]
+        seats = (Seat("Ann", rng.choice(bots)), Seat("Bo", rng.choice(bots)))
+        app.start_game(KopfGame.new(seats, target=rng.choice([8, 10])))
+    elif which == "kopf-over":
+        game = KopfGame.new((Seat("Ann"), Seat("Bo")))
+        while not game.state.is_over():
+            game = game.apply(rng.choice(game.state.legal_actions()))
+        app.show_game_over(game)
+    elif which == "kopf-rules":
+        app.show_rules("kopf")
     elif which == "rules":
         app.show_rules()
     elif which == "settings":
@@ -57,7 +76,23 @@ def open_screen(app, which: str, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(
-    "which", ["menu", "setup", "rules", "settings", "load", "game", "pause", "stars", "over"]
+    "which",
+    [
+        "menu",
+        "choose",
+        "setup",
+        "rules",
+        "settings",
+        "load",
+        "game",
+        "pause",
+        "stars",
+        "over",
+        "kopf-setup",
+        "kopf",
+        "kopf-over",
+        "kopf-rules",
+    ],
 )
 def test_random_clicks_and_keys_never_crash(make_app, which):
     app = make_app(window=(1280, 720))

@@ -19,6 +19,7 @@ def start_two_humans(app) -> TableScreen:
     app.push(MainMenu(app))
     step(app, 2)
     click_widget(app, app.top.new_game)
+    click_widget(app, app.top.choose[0])  # BUTTONS
     assert isinstance(app.top, SetupScreen)
     setup = app.top
     choose(app, setup.rows[1]["kind"], 0)  # seat 2: Human

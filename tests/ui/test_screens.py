@@ -46,6 +46,7 @@ def test_setup_screen_seats_layouts_and_names(make_app):
     app.push(MainMenu(app))
     step(app)
     click_widget(app, app.top.new_game)
+    click_widget(app, app.top.choose[0])  # BUTTONS
     setup = app.top
     assert isinstance(setup, SetupScreen) and len(setup.rows) == 2
     four = next(b for n, b in setup.count_buttons if n == 4)
@@ -68,7 +69,7 @@ def test_setup_screen_seats_layouts_and_names(make_app):
     assert seats[0] == Seat("Ada", None) and seats[2].bot == "hard"
     assert screen.session.state.layout(3) == "1A"
     # the next set-up starts from these seats and names
-    app.show_setup()
+    app.show_setup("buttons")
     again = app.top
     assert again.count == 4
     assert [c.name for c in again.choices] == [s.name for s in seats]
@@ -79,7 +80,7 @@ def test_rules_screen_explains_the_game(make_app):
     app = make_app()
     app.push(RulesScreen(app))
     step(app, 2)
-    box = app.top.widgets[0]
+    box = app.top.text
     shown = pygame_gui.core.utility.translate(box.html_text)
     assert "five stars in a line" in shown and "bust" in shown
     assert box.rect.height > 200

@@ -12,10 +12,12 @@ import pytest
 
 from buttons_game import saves
 from buttons_game.engine import Phase, random_game
-from buttons_game.game import Game
+from buttons_game.game import Game, Seat
 from buttons_game.i18n import LANGUAGES, t
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.ui import art
 from buttons_game.ui.scenes import mid_game
+from buttons_game.ui.screens.setup import SetupScreen
 from buttons_game.ui.screens.summary import COLUMNS, HEADS, SummaryScreen
 from buttons_game.ui.table.intents import Menu
 from buttons_game.ui.table.model import render_note
@@ -70,13 +72,42 @@ def test_translated_text_fits_at_1280x720(make_app, language):
     app.show_menu()
     step(app, 2)
     check_widgets(app.top)
-    for show in (app.show_setup, app.show_settings, app.show_rules, app.show_load):
+    screens = (
+        lambda: app.show_setup("buttons"),
+        app.show_setup,
+        lambda: app.show_setup("kopf"),
+        app.show_settings,
+        app.show_rules,
+        lambda: app.show_rules("kopf"),
+        app.show_load,
+    )
+    for show in screens:
         show()
-        if show == app.show_setup:
+        if isinstance(app.top, SetupScreen):
             app.top._recount(4)
         step(app, 2)
         check_widgets(app.top)
         app.show_menu()
+    # Kopf oder Knopf: the table, its pause menu, game over
+    rng = random.Random(4)
+    kopf = KopfGame.new((Seat("Anna", None), Seat("Ben", "easy")))
+    for _ in range(40):
+        if kopf.state.legal_actions() and not kopf.state.punishing:
+            kopf = kopf.apply(rng.choice(kopf.state.legal_actions()))
+    app.start_game(kopf)
+    step(app, 2)
+    check_widgets(app.top)
+    app.top.act(Menu())
+    step(app)
+    check_widgets(app.top)
+    while not kopf.state.is_over():
+        kopf = kopf.apply(rng.choice(kopf.state.legal_actions()))
+    app.show_game_over(kopf)
+    step(app, 2)
+    check_widgets(app.top)
+    title, why = app.top.headline()
+    assert_fits(art.text(title, app.top.px(40), "accent", True).get_width(), 1280 - 20, "winner")
+    assert_fits(art.text(why, app.top.px(20), "text").get_width(), 1280 - 20, "reason")
     # labels drawn beside the settings' drop-downs
     app.show_settings()
     step(app)

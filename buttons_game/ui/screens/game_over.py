@@ -60,7 +60,7 @@ class GameOverScreen(Screen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.new_game:
-                self.host.show_setup()
+                self.host.show_setup("buttons")
             elif event.ui_element is self.menu:
                 self.host.show_menu()
             return True

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
-from buttons_game.game import Game
 from buttons_game.i18n import t
 
 from .. import art
@@ -18,7 +19,7 @@ ROWS = 5
 class PauseScreen(Screen):
     name = "pause"
 
-    def __init__(self, host: Host, game: Game, draw_below: DrawBelow) -> None:
+    def __init__(self, host: Host, game: Any, draw_below: DrawBelow) -> None:
         super().__init__(host)
         self.game = game
         self.draw_below = draw_below
@@ -48,7 +49,7 @@ class PauseScreen(Screen):
             elif event.ui_element is self.save_as:
                 self.host.show_save_as(self.game)
             elif event.ui_element is self.rules:
-                self.host.show_rules()
+                self.host.show_rules(self.game.kind)
             elif event.ui_element is self.settings:
                 self.host.show_settings()
             elif event.ui_element is self.main_menu:

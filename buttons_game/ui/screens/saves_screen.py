@@ -6,8 +6,8 @@ import pygame
 import pygame_gui
 
 from buttons_game import saves
-from buttons_game.game import Game
 from buttons_game.i18n import t
+from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.names import SAVE_NAME_LIMIT, clean_name
 
 from .. import art
@@ -29,8 +29,14 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
         seat.name if seat.is_human else f"{seat.name} ({t('saves.bot_' + str(seat.bot))})"
         for seat in info.seats
     )
-    state = t("saves.finished") if info.finished else t("saves.round", n=info.round_number or 1)
-    return f"{title} · {when}", f"{seats} · {state}"
+    if info.finished:
+        state = t("saves.finished")
+    elif info.game == "kopf":
+        state = t("saves.turn", n=info.turn_number or 1)
+    else:
+        state = t("saves.round", n=info.round_number or 1)
+    game = t(f"choose.{info.game}_title")
+    return f"{title} · {when}", f"{game} · {seats} · {state}"
 
 
 class LoadScreen(Screen):
@@ -200,13 +206,16 @@ class SaveAsScreen(Screen):
 
     name = "save-as"
 
-    def __init__(self, host: Host, game: Game) -> None:
+    def __init__(self, host: Host, game: saves.AnyGame) -> None:
         super().__init__(host)
         self.game = game
         self.overwrite: str | None = None
         self.message = ("", "text_dim")
         names = ", ".join(seat.name for seat in game.seats)
-        offered = t("saves.default_name", names=names, n=game.state.round_number)
+        if isinstance(game, KopfGame):
+            offered = t("saves.default_name_kopf", names=names, n=game.turn_number)
+        else:
+            offered = t("saves.default_name", names=names, n=game.state.round_number)
         self.typed = clean_name(offered, SAVE_NAME_LIMIT)
 
     def build(self) -> None:

@@ -36,8 +36,9 @@ def render(key: str, names: list[str], values=(), seats=()) -> str:  # type: ign
     return t(key, **args)
 
 
-def render_note(note: Note, names: list[str]) -> str:
-    return render("log." + note.key, names, note.values, note.seats)
+def render_note(note: Note, names: list[str], section: str = "log.") -> str:
+    """A move log line (``section``: "log." for BUTTONS, "kopf_log." for Kopf oder Knopf)."""
+    return render(section + note.key, names, note.values, note.seats)
 
 
 def render_message(message: Message, names: list[str]) -> str:

@@ -1,0 +1,235 @@
+"""Kopf oder Knopf in the window: set-up, a whole game with real events, bots, undo, threats."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from buttons_game.game import Seat
+from buttons_game.kopf_oder_knopf import Move, Remove
+from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.ui.screens.choose_game import ChooseGameScreen
+from buttons_game.ui.screens.kopf_over import KopfOverScreen, captures_by_move
+from buttons_game.ui.screens.kopf_screen import KopfScreen
+from buttons_game.ui.screens.kopf_setup import KopfSetupScreen
+from buttons_game.ui.screens.menu import MainMenu
+
+from .conftest import choose, click, click_widget, press, settle, step
+
+
+def square_centre(screen: KopfScreen, row: int, col: int) -> tuple[int, int]:
+    return screen.table.square_rect(row, col).center
+
+
+def start_from_menu(app, second: str = "human") -> KopfScreen:
+    app.push(MainMenu(app))
+    settle(app)
+    click_widget(app, app.top.new_game)
+    assert isinstance(app.top, ChooseGameScreen)
+    click_widget(app, app.top.choose[1])
+    setup = app.top
+    assert isinstance(setup, KopfSetupScreen)
+    if second == "human":
+        choose(app, setup.kind_menus[1], 0)
+    assert setup.kinds[1] == second
+    click_widget(app, setup.start)
+    screen = app.top
+    assert isinstance(screen, KopfScreen)
+    return screen
+
+
+def play_turn_with_clicks(app, screen: KopfScreen, rng: random.Random, seen: set) -> None:
+    """The person to move acts through real clicks: punish, or pick a piece and a square."""
+    state = screen.session.state
+    actions = state.legal_actions()
+    action = rng.choice(actions)
+    if isinstance(action, Remove):
+        seen.add("punish")
+        click(app, square_centre(screen, action.row, action.col))
+        return
+    if isinstance(action, Move):
+        click(app, square_centre(screen, action.from_row, action.from_col))
+        assert screen.session.model.selected == (action.from_row, action.from_col)
+        click(app, square_centre(screen, action.to_row, action.to_col))
+        seen.add("move")
+        return
+    step(app, 80, dt=0.05)  # a pass: the turn passes by itself after a beat
+    seen.add("pass")
+
+
+def test_a_whole_hot_seat_game_from_the_main_menu_with_real_clicks(make_app):
+    app = make_app(window=(1280, 720))
+    screen = start_from_menu(app)
+    session = screen.session
+    rng = random.Random(5)
+    seen: set = set()
+    for _ in range(1500):
+        if isinstance(app.top, KopfOverScreen):
+            break
+        state = session.state
+        if state.is_over():
+            settle(app)
+            continue
+        before = state
+        play_turn_with_clicks(app, screen, rng, seen)
+        after = session.state
+        assert after is not before or "pass" in seen
+        if after.last_captured and after.last_captured != before.last_captured:
+            seen.add("strike" if not after.punishing else "punish")
+    assert isinstance(app.top, KopfOverScreen)
+    outcome = app.top.game.state.outcome()
+    assert seen >= {"move", "punish", "strike"}, seen
+    assert outcome is not None
+    title, why = app.top.headline()
+    assert title and why
+    series = captures_by_move(app.top.game)
+    assert series[-1] == (outcome.captured[0], outcome.captured[1])
+
+
+def test_a_game_against_a_bot(make_app):
+    app = make_app(window=(1280, 720))
+    screen = start_from_menu(app, second="medium")
+    session = screen.session
+    rng = random.Random(9)
+    seen: set = set()
+    for _ in range(3000):
+        if isinstance(app.top, KopfOverScreen):
+            break
+        if session.model.human_to_play() is None:
+            if session.bots.job is not None:
+                session.bots.job.future.result()
+            step(app)
+            continue
+        play_turn_with_clicks(app, screen, rng, seen)
+    assert isinstance(app.top, KopfOverScreen), "the game ended"
+    history = app.top.game.state.history()
+    assert any(True for _ in history)
+
+
+def test_clicks_that_are_not_a_move_say_why_and_change_nothing(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))
+    settle(app)
+    screen = app.top
+    session = screen.session
+    state = session.state
+    click(app, square_centre(screen, 2, 3))  # a blue piece: not red's
+    assert session.state is state and session.model.passing.key == "kopf.choose_piece"
+    click(app, square_centre(screen, 2, 2))  # red: picked up
+    assert session.model.selected == (2, 2)
+    targets = session.model.targets()
+    wrong = next(
+        (r, c)
+        for r in range(1, 11)
+        for c in range(1, 11)
+        if (r, c) not in targets and session.state.piece_at(r, c) is None
+    )
+    click(app, square_centre(screen, *wrong))
+    assert session.state is state and session.model.passing.key.startswith("kopf_reason.")
+    press(app, pygame.K_BACKSPACE)
+    assert session.model.selected is None
+
+
+def test_the_preview_shows_what_a_move_builds_and_exposes(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))
+    settle(app)
+    screen = app.top
+    model = screen.session.model
+    state = model.state
+    move = next(a for a in state.legal_actions() if any(state.threats_after(a)))
+    click(app, square_centre(screen, move.from_row, move.from_col))
+    pos = square_centre(screen, move.to_row, move.to_col)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    settle(app)
+    assert model.preview() == state.threats_after(move)
+    press(app, pygame.K_t)
+    assert not model.show_threats and not screen.threats.is_selected
+    press(app, pygame.K_t)
+    assert model.show_threats
+
+
+def test_undo_takes_back_your_turn_and_a_bots_reply(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bot", "easy"))))
+    settle(app)
+    screen = app.top
+    session = screen.session
+    start = session.state
+    move = start.legal_actions()[0]
+    click(app, square_centre(screen, move.from_row, move.from_col))
+    click(app, square_centre(screen, move.to_row, move.to_col))
+    for _ in range(400):  # the bot replies
+        if session.state.current_player == 0 and session.state is not start:
+            break
+        if session.bots.job is not None:
+            session.bots.job.future.result()
+        step(app)
+    assert session.state.current_player == 0 and len(session.state.history()) >= 2
+    assert screen.undo.is_enabled
+    press(app, pygame.K_u)
+    assert session.state == start, "your move and the bot's reply are taken back"
+
+
+def test_undo_in_hot_seat_waits_for_nobody_else_to_have_moved(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))
+    settle(app)
+    screen = app.top
+    session = screen.session
+    start = session.state
+    session.apply(start.legal_actions()[0])
+    after_red = session.state
+    press(app, pygame.K_u)
+    assert session.state == start
+    session.apply(start.legal_actions()[0])
+    while session.state.punishing:
+        session.apply(session.state.legal_actions()[0])
+    session.apply(session.state.legal_actions()[0])  # blue moves too
+    assert session.state != after_red
+    press(app, pygame.K_u)  # blue takes back blue's own move
+    assert session.state.current_player == 1
+
+
+def test_keyboard_alone_picks_and_moves(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))
+    settle(app)
+    session = app.top.session
+    model = session.model
+    press(app, pygame.K_RETURN)  # the cursor comes onto the board, on a movable piece
+    assert model.cursor in model.movable()
+    press(app, pygame.K_RETURN)
+    assert model.selected == model.cursor
+    target = min(model.targets())
+    for _ in range(20):
+        if model.cursor == target:
+            break
+        row, col = model.cursor
+        key = (
+            (pygame.K_DOWN if target[0] > row else pygame.K_UP)
+            if row != target[0]
+            else (pygame.K_RIGHT if target[1] > col else pygame.K_LEFT)
+        )
+        press(app, key)
+    before = session.state
+    press(app, pygame.K_RETURN)
+    assert session.state is not before and target in session.state.pieces(0)
+
+
+def test_set_up_swaps_colours_and_plays_the_short_game(make_app):
+    app = make_app()
+    app.show_setup("kopf")
+    settle(app)
+    setup = app.top
+    setup.entries[0].set_text("Ann")
+    click_widget(app, setup.swap)
+    choose(app, setup.length, 1)
+    assert setup.red == 1 and setup.target == 8
+    click_widget(app, setup.start)
+    game = app.top.session.game
+    assert game.state.target == 8
+    assert game.seats[1].name == "Ann", "Ann plays blue"
