@@ -1,7 +1,7 @@
 """Build the standalone executable with PyInstaller, and smoke-test it.
 
     python scripts/build_exe.py            # build dist/buttons-game(.exe)
-    python scripts/build_exe.py --smoke    # build, then run it headless through a bot game
+    python scripts/build_exe.py --smoke    # build, then run it headless through a bot game of each game
     python scripts/build_exe.py --smoke-only  # smoke-test an existing build
 
 One file, windowed (no console on Windows/macOS), with the app icon, the assets,
@@ -154,10 +154,29 @@ def build() -> Path:
     return exe
 
 
+SMOKE_RUNS = (
+    # (what, extra arguments, a screenshot of the game, the last screenshot)
+    ("BUTTONS", ["--seats", "bot,bot,bot,bot"], "game-4p", "game-over"),
+    (
+        "Kopf oder Knopf",
+        ["--game", "kopf", "--seats", "bot:easy,bot:easy"],
+        "kopf-move",
+        "kopf-over",
+    ),
+)
+
+
 def smoke(exe: Path, timeout: float = 300.0) -> None:
-    """Start the executable headless with four bots; it must reach the game and exit 0."""
+    """Start the executable headless for a bot game of each game; each must end and exit 0."""
     if not exe.is_file():
         fail(f"no executable at {exe}: build it first")
+    for what, arguments, game_shot, over_shot in SMOKE_RUNS:
+        smoke_one(exe, what, arguments, game_shot, over_shot, timeout)
+
+
+def smoke_one(
+    exe: Path, what: str, arguments: list[str], game_shot: str, over_shot: str, timeout: float
+) -> None:
     with tempfile.TemporaryDirectory(prefix="buttons-smoke-") as tmp:
         shots = Path(tmp) / "shots"
         env = {
@@ -168,8 +187,7 @@ def smoke(exe: Path, timeout: float = 300.0) -> None:
         }
         command = [
             str(exe),
-            "--seats",
-            "bot,bot,bot,bot",
+            *arguments,
             "--fast",
             "--quit-when-over",
             "--screenshots",
@@ -177,7 +195,7 @@ def smoke(exe: Path, timeout: float = 300.0) -> None:
             "--seed",
             "1",
         ]
-        print("smoke test:", " ".join(command), flush=True)
+        print(f"smoke test ({what}):", " ".join(command), flush=True)
         started = time.perf_counter()
         process = subprocess.Popen(
             command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -188,26 +206,33 @@ def smoke(exe: Path, timeout: float = 300.0) -> None:
                 first_frame = time.perf_counter() - started
             if time.perf_counter() - started > timeout:
                 process.kill()
-                fail(f"the executable did not finish within {timeout:.0f} s")
+                fail(f"the executable did not finish a {what} game within {timeout:.0f} s")
             time.sleep(0.02)
         output = process.stdout.read().decode(errors="replace") if process.stdout else ""
         if process.returncode != 0:
-            fail(f"the executable exited with code {process.returncode}:\n{output}")
+            fail(f"the executable exited with code {process.returncode} ({what}):\n{output}")
         pictures = sorted(shots.glob("*.png"))
-        if not any("game-4p" in p.name for p in pictures) or not any(
-            "game-over" in p.name for p in pictures
+        if not any(game_shot in p.name for p in pictures) or not pictures[-1].name.endswith(
+            f"{over_shot}.png"
         ):
-            fail(f"the executable did not reach the game and its end: {[p.name for p in pictures]}")
+            fail(
+                f"the executable did not reach the {what} game and its end: "
+                f"{[p.name for p in pictures]}"
+            )
         DIST.mkdir(exist_ok=True)
-        shutil.copy(pictures[0], DIST / "smoke-first-frame.png")
-        shutil.copy(pictures[-1], DIST / "smoke-game-over.png")
+        tag = "" if what == "BUTTONS" else "kopf-"
+        shutil.copy(pictures[0], DIST / f"smoke-{tag}first-frame.png")
+        shutil.copy(pictures[-1], DIST / f"smoke-{tag}game-over.png")
         print(
-            f"smoke test passed in {time.perf_counter() - started:.1f} s: "
+            f"smoke test passed ({what}) in {time.perf_counter() - started:.1f} s: "
             f"{len(pictures)} screenshots"
         )
         if first_frame is not None:
             print(f"  start to first screenshot: {first_frame:.2f} s")
-        print(f"  screenshots: {DIST / 'smoke-first-frame.png'}, {DIST / 'smoke-game-over.png'}")
+        print(
+            f"  screenshots: {DIST / f'smoke-{tag}first-frame.png'}, "
+            f"{DIST / f'smoke-{tag}game-over.png'}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,8 +24,10 @@ def test_build_and_smoke_test_the_executable():
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     exe = ROOT / "dist" / ("buttons-game.exe" if os.name == "nt" else "buttons-game")
     assert exe.is_file() and os.access(exe, os.X_OK)
-    assert "smoke test passed" in result.stdout
+    assert "smoke test passed (BUTTONS)" in result.stdout
+    assert "smoke test passed (Kopf oder Knopf)" in result.stdout
     assert (ROOT / "dist" / "smoke-game-over.png").stat().st_size > 10_000
+    assert (ROOT / "dist" / "smoke-kopf-game-over.png").stat().st_size > 10_000
     size_mb = exe.stat().st_size / 2**20
     assert size_mb < 60, f"the executable grew to {size_mb:.0f} MB"
 
