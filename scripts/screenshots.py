@@ -107,6 +107,7 @@ def main() -> None:
     game = mid_game(3, humans=1)
     saves.save_as(game, "Sunday with Grandma", overwrite=True)
     saves.autosave(mid_game(4, humans=2, seed=9))
+    saves.save_as(kopf_mid_game(), "Kopf with Ben", overwrite=True)
     app.start_game(game)
     settle(app)
     app.top.act(Menu())  # type: ignore[attr-defined]
