@@ -1,7 +1,7 @@
 """Build the standalone executable with PyInstaller, and smoke-test it.
 
     python scripts/build_exe.py            # build dist/buttons-game(.exe)
-    python scripts/build_exe.py --smoke    # build, then run it headless through a bot game of each game
+    python scripts/build_exe.py --smoke    # build, then a headless bot game of each game
     python scripts/build_exe.py --smoke-only  # smoke-test an existing build
 
 One file, windowed (no console on Windows/macOS), with the app icon, the assets,
