@@ -1,4 +1,5 @@
-"""Command line: ``buttons-game`` starts the game; ``buttons-game simulate`` plays headless.
+"""Command line: ``buttons-game`` starts the game; ``simulate`` and ``tournament`` play
+headless; ``review`` reviews a saved game's decisions.
 
 Bad flags print a clear message and exit with code 2 (argparse's convention).
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from buttons_game.arguments import player_count, positive_int, seed_number, whole_number
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
+from buttons_game.review import add_review_command, run_review_command
 from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from buttons_game.tournament import add_tournament_command, run_tournament_command
 
@@ -133,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     add_tournament_command(commands)
+    add_review_command(commands)
     return parser
 
 
@@ -183,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "tournament":
         return run_tournament_command(args)
+    if args.command == "review":
+        return run_review_command(args)
     if args.quit_when_over and not (args.seats or args.load):
         parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
     if args.seats and args.load:

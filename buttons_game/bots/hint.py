@@ -51,31 +51,73 @@ def hint(state: GameState, player: int | None = None, bot: HardBot | None = None
     bot = bot or HardBot(0)
     action = bot.choose(state, p)
     view = SeatView.of(state, p)
-    plain = SoloSolver(view.stars, view.colour_masks, view.held, view.black_dice)
-    depth = bot.search_depth(view)
-    after = None if depth is None else depth - 1
-    roll = stop = None
-    options: tuple[tuple[Action, float], ...] = ()
-    if state.phase is Phase.TURN:
-        roll = plain.roll_value(view.buttons, depth)
-        stop = float(view.score()) if view.buttons else None
-    elif state.phase is Phase.PLACING:
-        spaces, can_skip = placement_choices(state, p)
-        values = plain.placement_values(view.buttons, spaces, after)
-        options = tuple((place_action(p, s), v) for s, v in zip(spaces, values))
-        if can_skip:
-            options += ((skip_action(p), plain.estimate(view.buttons, after)),)
+    values = round_values(state, p, bot)
     return Hint(
         player=p,
         phase=state.phase,
         action=action,
         bust_probability=bust_probability(state, p),
-        roll_value=roll,
-        stop_value=stop,
-        options=options,
+        roll_value=values.roll_value,
+        stop_value=values.stop_value,
+        options=values.options,
         stars_now=view.score(),
         line_target=built_line(view.stars, action),
     )
+
+
+@dataclass(frozen=True)
+class RoundValues:
+    """Expected stars of this round for a seat's decision now, as ``Hint`` gives them.
+
+    ``exact`` is False when the search stopped a few rolls deep (an open board):
+    its leaves count as opting out, so the figures are then slightly low.
+    """
+
+    roll_value: float | None = None
+    stop_value: float | None = None
+    options: tuple[tuple[Action, float], ...] = ()
+    exact: bool = True
+
+
+def plain_solver(view: SeatView) -> SoloSolver:
+    """The solo-round search valuing a round by its stars alone, for ``view``'s board and dice."""
+    return SoloSolver(view.stars, view.colour_masks, view.held, view.black_dice)
+
+
+def round_values(
+    state: GameState,
+    player: int,
+    bot: HardBot | None = None,
+    solver: SoloSolver | None = None,
+) -> RoundValues:
+    """The hint's figures for ``player``'s roll-or-opt-out or placement now (none otherwise).
+
+    The search goes as deep as ``bot`` (default: a hard bot) would. Pass a ``solver`` made
+    by ``plain_solver`` for this seat's board and dice to reuse its solved positions.
+    """
+    view = SeatView.of(state, player)
+    plain = solver or plain_solver(view)
+    if (plain.stars, plain.colour_masks, plain.weights, plain.black_dice) != (
+        view.stars,
+        view.colour_masks,
+        view.weights,
+        view.black_dice,
+    ):
+        raise ValueError("the solver was made for another board or number of dice")
+    depth = (bot or HardBot(0)).search_depth(view)
+    after = None if depth is None else depth - 1
+    if state.phase is Phase.TURN and state.active_player == player:
+        roll = plain.roll_value(view.buttons, depth)
+        stop = float(view.score()) if view.buttons else None
+        return RoundValues(roll, stop, exact=depth is None)
+    if state.phase is Phase.PLACING:
+        spaces, can_skip = placement_choices(state, player)
+        values = plain.placement_values(view.buttons, spaces, after)
+        options = tuple((place_action(player, s), v) for s, v in zip(spaces, values))
+        if can_skip:
+            options += ((skip_action(player), plain.estimate(view.buttons, after)),)
+        return RoundValues(options=options, exact=depth is None)
+    return RoundValues()
 
 
 def built_line(stars: int, action: Action) -> int:
