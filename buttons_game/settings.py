@@ -28,6 +28,7 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 90
 MIN_WINDOW: tuple[int, int] = (960, 600)
 MAX_WINDOW: tuple[int, int] = (7680, 4320)
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+COACH_MODES: tuple[str, ...] = ("auto", "always", "off")
 SEAT_KINDS = ("human", *LEVELS)
 NAME_LIMIT = SEAT_NAME_LIMIT
 # A settings file is a few hundred bytes; anything larger than this is not one.
@@ -43,12 +44,20 @@ class Settings:
     fullscreen: bool = False
     animation: str = "normal"
     symbols: bool = True  # colour symbols on buttons and cards (colour-blind friendly)
+    # The coach's round review: "auto" (when one person plays), "always" (every person), "off".
+    coach: str = "auto"
     # The set-up of the last game started: each seat's name and kind ("human" or a bot level).
     last_seats: tuple[dict[str, str], ...] = ()
 
     @property
     def animation_factor(self) -> float:
         return ANIMATION_SPEEDS[self.animation]
+
+    def coached(self, humans: list[int]) -> list[int]:
+        """The people (seat numbers) whose decisions the coach reviews in a game."""
+        if self.coach == "always" or (self.coach == "auto" and len(humans) == 1):
+            return humans
+        return []
 
 
 def window_fits(width: int, height: int) -> bool:
@@ -84,6 +93,10 @@ def _flag(value: object) -> object:
     return value if type(value) is bool else _INVALID
 
 
+def _coach(value: object) -> object:
+    return value if isinstance(value, str) and value in COACH_MODES else _INVALID
+
+
 def _animation(value: object) -> object:
     return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
 
@@ -113,6 +126,7 @@ _READERS: dict[str, Callable[[object], object]] = {
     "fullscreen": _flag,
     "animation": _animation,
     "symbols": _flag,
+    "coach": _coach,
     "last_seats": _last_seats,
 }
 

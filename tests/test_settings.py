@@ -30,6 +30,7 @@ GOOD = {
     "fullscreen": True,
     "animation": "fast",
     "symbols": False,
+    "coach": "always",
     "last_seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}],
 }
 GOOD_SETTINGS = Settings(
@@ -38,6 +39,7 @@ GOOD_SETTINGS = Settings(
     fullscreen=True,
     animation="fast",
     symbols=False,
+    coach="always",
     last_seats=({"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}),
 )
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")
@@ -175,6 +177,7 @@ BAD_VALUES = {
     "fullscreen": [1, "yes", [True], {"on": True}, None],
     "animation": ["turbo", ["fast"], {"fast": 1}, 1.0, None],
     "symbols": [0, "no", [False], None],
+    "coach": ["on", True, ["auto"], None, "AUTO"],
     "last_seats": [
         [{"name": "Ada", "kind": "human"}],
         [{"name": f"P{i}", "kind": "human"} for i in range(5)],
@@ -374,3 +377,10 @@ def test_saving_into_a_missing_folder_is_an_os_error(tmp_path):
     with pytest.raises(OSError, match="cannot save the settings"):
         save_settings(GOOD_SETTINGS, path)
     assert not path.parent.exists()
+
+
+def test_the_coach_reviews_one_person_by_default_every_person_or_nobody():
+    assert Settings().coached([2]) == [2]
+    assert Settings().coached([0, 1]) == []  # hot-seat: nobody's play is shown to the others
+    assert Settings(coach="always").coached([0, 1]) == [0, 1]
+    assert Settings(coach="off").coached([1]) == []

@@ -38,6 +38,7 @@ from .screens.kopf_screen import KopfScreen
 from .screens.kopf_setup import KopfSetupScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
+from .screens.review import ReviewScreen
 from .screens.rules import RulesScreen
 from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
@@ -292,6 +293,10 @@ class App:
 
     def show_stars(self, session: TableSession) -> None:
         self.replace(StarsScreen(self, session))
+
+    def show_review(self, session: TableSession, round_number: int, seats: list[int]) -> None:
+        """The coach's review of the round just scored, in the summary's place."""
+        self.replace(ReviewScreen(self, session, round_number, seats))
 
     def show_game_over(self, game: Any) -> None:
         if game.kind == "kopf":

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
+
 import pygame
 import pygame_gui
 
+from buttons_game.coach import SeatReview, review_game
 from buttons_game.engine import Reason
 from buttons_game.game import Game
 from buttons_game.i18n import t
@@ -13,6 +16,7 @@ from .. import art
 from ..board_geometry import layout_boards
 from ..boards import BoardView, Marks
 from ..screen import Host, Screen
+from ..text import draw_lines, wrap
 from .common import button
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
@@ -35,23 +39,42 @@ class GameOverScreen(Screen):
         self.game = game
         self.boards = BoardView()
         self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
+        humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
+        self.coached = host.settings.coached(humans)
+        self.reviews: list[SeatReview] | None = None
+        self.pool: ThreadPoolExecutor | None = None
+        if self.coached:
+            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+            seats = self.coached
+            self.future: Future[list[SeatReview]] = self.pool.submit(
+                lambda: [review_game(game, seat) for seat in seats]
+            )
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         pad = self.px(14)
         self.board_area = pygame.Rect(pad, self.px(150), int(w * 0.58), h - self.px(150) - pad)
         self.geometry = layout_boards(self.board_area, self.game.state.players, self.scale, gap=pad)
+        # With the coach's summary below it, the chart gives up some height.
+        coach_h = self.px(26 + 64 * len(self.coached)) if self.coached else 0
         self.chart = pygame.Rect(
             self.board_area.right + 2 * pad,
             self.px(170),
             w - self.board_area.right - 3 * pad,
-            int(h * 0.42),
+            int(h * 0.42) - coach_h,
+        )
+        legend_rows = (self.game.state.players + 1) // 2
+        self.coach_area = pygame.Rect(
+            self.chart.left,
+            self.chart.bottom + self.px(14 + 22 * legend_rows),
+            self.chart.width,
+            coach_h,
         )
 
     def build(self) -> None:
         bw, bh = self.px(230), self.px(52)
         x = self.chart.centerx - bw // 2
-        y = self.chart.bottom + self.px(72)
+        y = self.chart.bottom + self.px(72) + self.coach_area.height
         self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
         self.menu = button(
             self, pygame.Rect(x, y + bh + self.px(12), bw, bh), "over.menu", "#big_button"
@@ -69,13 +92,25 @@ class GameOverScreen(Screen):
             return True
         return False
 
+    def exit(self) -> None:
+        super().exit()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
     def update(self, dt: float) -> bool:
+        if self.coached and self.reviews is None and self.future.done():
+            try:
+                self.reviews = self.future.result()
+            except Exception as error:  # the review is advice: it must never stop the screen
+                print(f"buttons-game: the game review failed: {error!r}")
+                self.reviews = []
+            return True
         if self.quit_after > 0:
             self.quit_after -= 1
             if self.quit_after == 0:
                 self.host.quit(0)
             return True
-        return False
+        return bool(self.coached) and self.reviews is None
 
     def headline(self) -> tuple[str, str]:
         outcome = self.game.state.outcome()
@@ -120,6 +155,39 @@ class GameOverScreen(Screen):
         names = [seat.name for seat in self.game.seats]
         self.boards.draw(surface, self.game.state, self.geometry, names, self.marks())
         self._draw_chart(surface)
+        if self.coached:
+            self._draw_coach(surface)
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        """Per person: decisions that matched the best play, stars given away, the worst round."""
+        area = self.coach_area
+        size = self.px(15)
+        head = art.text(t("review.game_title"), self.px(17), "text", True)
+        surface.blit(head, (area.left + 12, area.top))
+        y = area.top + self.px(24)
+        if self.reviews is None:
+            surface.blit(art.text(t("review.working"), size, "text_dim"), (area.left + 12, y))
+            return
+        for review in self.reviews:
+            name = self.game.seats[review.seat].name
+            if not review.decisions:
+                text = t("review.game_no_choices", name=name)
+            else:
+                text = t(
+                    "review.game_line",
+                    name=name,
+                    matched=len(review.matched),
+                    total=len(review.decisions),
+                    left=f"{review.stars_left:.2f}",
+                )
+                worst = review.worst_round
+                if worst is not None:
+                    text += " " + t(
+                        "review.game_worst", n=worst.round, left=f"{worst.stars_left:.2f}"
+                    )
+            box = pygame.Rect(area.left + 12, y, area.width - 24, self.px(64))
+            draw_lines(surface, wrap(text, size, box.width)[:3], box, size, "text_dim")
+            y += self.px(64)
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         r = self.chart

@@ -1,4 +1,6 @@
-"""Settings: language, window size, fullscreen, animation speed, colour symbols. Saved per user."""
+"""Settings: language, window size, fullscreen, animation speed, colour symbols, the coach.
+
+Saved per user."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import LANGUAGES, t, tk
-from buttons_game.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, WINDOW_SIZES
 
 from .. import art
 from ..screen import Screen
@@ -22,6 +24,7 @@ ROWS = (
     "settings.fullscreen",
     "settings.animation",
     "settings.symbols",
+    "settings.coach",
 )
 
 
@@ -65,6 +68,13 @@ class SettingsScreen(Screen):
         self.speed = self._menu(3, speeds, (tk(f"settings.{current.animation}"), current.animation))
         on_off = [(tk("settings.on"), "on"), (tk("settings.off"), "off")]
         self.symbols = self._menu(4, on_off, on_off[0] if current.symbols else on_off[1])
+        coach = {
+            mode: tk("settings.off" if mode == "off" else f"settings.coach_{mode}")
+            for mode in COACH_MODES
+        }
+        self.coach = self._menu(
+            5, [(coach[m], m) for m in COACH_MODES], (coach[current.coach], current.coach)
+        )
         w, h = self.host.surface.get_size()
         bw, bh = self.px(220), self.px(52)
         self.back = button(
@@ -89,6 +99,8 @@ class SettingsScreen(Screen):
                 new = replace(current, animation=value)
             elif event.ui_element is self.symbols:
                 new = replace(current, symbols=value == "on")
+            elif event.ui_element is self.coach:
+                new = replace(current, coach=value)
             else:
                 return False
             self.host.apply_settings(new)  # rebuilds this screen in the new language and size

@@ -56,7 +56,12 @@ class SummaryScreen(Screen):
         )
 
     def close(self) -> None:
-        if self.session.state.phase.value == "stars":
+        game = self.session.game
+        humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
+        coached = self.host.settings.coached(humans)
+        if coached:
+            self.host.show_review(self.session, self.score.round_number, coached)
+        elif self.session.state.phase.value == "stars":
             self.host.show_stars(self.session)
         else:
             self.host.back()

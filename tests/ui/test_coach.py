@@ -1,0 +1,141 @@
+"""The coach on screen: the round review after the summary, and the summary at game over."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from buttons_game.coach import review_round
+from buttons_game.engine import Phase, random_game
+from buttons_game.game import Game
+from buttons_game.i18n import LANGUAGES, t
+from buttons_game.settings import Settings
+from buttons_game.ui import art
+from buttons_game.ui.scenes import mid_game, seats
+from buttons_game.ui.screens.game_over import GameOverScreen
+from buttons_game.ui.screens.review import COLUMNS, HEADS, ReviewScreen, choice_text
+from buttons_game.ui.screens.summary import SummaryScreen
+from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
+from buttons_game.ui.text import wrap
+
+from .conftest import press, step
+
+
+def until(app, done, seconds: float = 30.0) -> None:
+    """Run frames until ``done()`` (the review is worked out in a thread)."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "still waiting"
+        step(app)
+        time.sleep(0.01)
+
+
+def scored_round(humans: int) -> Game:
+    """A 3-player game stopped at a scoring, the people in the first seats."""
+    return mid_game(3, humans=humans, phase=Phase.STARS)
+
+
+def open_summary(make_app, game: Game, coach: str = "auto"):
+    app = make_app(window=(1280, 720))
+    app.apply_settings(Settings(coach=coach, window=(1280, 720)))
+    app.start_game(game)
+    step(app, 2)
+    assert isinstance(app.top, SummaryScreen)
+    return app
+
+
+def test_after_the_summary_the_coach_reviews_the_one_persons_round(make_app):
+    game = scored_round(humans=1)
+    app = open_summary(make_app, game)
+    press(app, pygame.K_RETURN)
+    step(app)
+    review = app.top
+    assert isinstance(review, ReviewScreen) and review.seats == [0]
+    until(app, lambda: review.reviews is not None)
+    expected = review_round(game, 0, game.state.round_number)
+    assert review.reviews == [expected]
+    assert expected.decisions, "the person decided something this round"
+    assert review.round_number == game.state.round_number
+    step(app, 2)
+    press(app, pygame.K_RETURN)
+    step(app)
+    assert isinstance(app.top, (StarsScreen, TableScreen))
+
+
+@pytest.mark.parametrize(("humans", "coach"), [(1, "off"), (2, "auto")])
+def test_no_review_when_the_coach_is_off_or_several_people_play(make_app, humans, coach):
+    app = open_summary(make_app, scored_round(humans), coach)
+    press(app, pygame.K_RETURN)
+    step(app)
+    assert not isinstance(app.top, ReviewScreen)
+    assert isinstance(app.top, (StarsScreen, TableScreen))
+
+
+def test_always_reviews_every_person(make_app):
+    app = open_summary(make_app, scored_round(2), "always")
+    press(app, pygame.K_RETURN)
+    step(app)
+    assert isinstance(app.top, ReviewScreen) and app.top.seats == [0, 1]
+    until(app, lambda: app.top.reviews is not None)
+    assert len(app.top.reviews) == 2
+
+
+def test_game_over_sums_up_the_persons_play(make_app):
+    app = make_app(window=(1280, 720))
+    final = random_game(3, random.Random(8), seed=8)
+    game = Game(seats(3, 1), final)
+    app.show_game_over(game)
+    over = app.top
+    assert isinstance(over, GameOverScreen) and over.coached == [0]
+    until(app, lambda: over.reviews is not None)
+    (review,) = over.reviews
+    assert review.seat == 0 and len(review.decisions) >= len(review.matched) > 0
+    # the chart and the buttons leave the coach's lines their room
+    assert over.coach_area.top >= over.chart.bottom
+    assert over.new_game.rect.top >= over.coach_area.bottom
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_review_texts_fit_at_1280x720(make_app, language):
+    app = make_app(window=(1280, 720), language=language)
+    app.apply_settings(Settings(language=language, window=(1280, 720)))
+    app.start_game(scored_round(1))
+    step(app, 2)
+    press(app, pygame.K_RETURN)
+    step(app)
+    review = app.top
+    assert isinstance(review, ReviewScreen)
+    until(app, lambda: review.reviews is not None)
+    width = review.rect.width
+    for i, key in enumerate(HEADS):
+        right = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
+        head = art.text(t(key), review.px(15), "text_dim", True).get_width()
+        assert head <= int(width * (right - COLUMNS[i])) - 6, key
+    room = int(width * (COLUMNS[1] - COLUMNS[0])) - review.px(18) - 12
+    for choice in ("roll", "opt_out", "skip", "(6, 6)"):
+        text = choice_text("place", choice)
+        assert art.text(text, review.px(16), "text").get_width() <= room, text
+    best = t("review.better", best=choice_text("place", "(6, 6)"), value="3.00")
+    room = int(width * (COLUMNS[4] - COLUMNS[3])) - 8
+    assert art.text(best, review.px(16), "text").get_width() <= room, best
+    lines = [
+        t("review.total", left="12.34"),
+        t("review.all_best"),
+        t("review.more", number=12, left="1.23"),
+        t("review.no_choices"),
+        t("review.working"),
+    ]
+    for text in lines:
+        assert art.text(text, review.px(17), "text", True).get_width() <= width - review.px(40)
+    note = art.text(t("review.note"), review.px(14), "text_dim").get_width()
+    assert note <= width - review.px(40), "review.note"
+    # the game-over summary: at most three lines a person, with a long name and big figures
+    final = random_game(3, random.Random(8), seed=8)
+    app.show_game_over(Game(seats(3, 1), final))
+    over = app.top
+    text = t("review.game_line", name="Maximiliane", matched=123, total=456, left="12.34")
+    text += " " + t("review.game_worst", n=12, left="10.00")
+    assert len(wrap(text, over.px(15), over.coach_area.width - 24)) <= 3, text
