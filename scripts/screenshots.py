@@ -80,6 +80,16 @@ def main() -> None:
         shoot(app, args.out / f"summary-{players}p-{tag}.png")
         app.top.close()  # type: ignore[attr-defined]
         shoot(app, args.out / f"stars-{players}p-{tag}.png")
+    # the coach's review of a round, with one person at the table
+    app.start_game(mid_game(3, humans=1, phase=Phase.STARS, seed=11))
+    settle(app)
+    app.top.close()  # type: ignore[attr-defined]
+    review = app.top
+    for _ in range(3000):  # the review is worked out in a thread
+        if getattr(review, "reviews", None) is not None or getattr(review, "failed", True):
+            break
+        app.step(0.01, [])
+    shoot(app, args.out / f"review-{tag}.png")
     # a bust, at its beat
     game = mid_game(2, humans=2, phase=Phase.TURN)
     app.start_game(game)
