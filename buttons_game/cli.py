@@ -21,6 +21,15 @@ from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from buttons_game.tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
+GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
+
+
+def tutorial_games() -> tuple[str, ...]:
+    """The games that have a tutorial (the registry of the Learn to play screen)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from buttons_game.ui.screens.choose_game import TUTORIALS
+
+    return tuple(card.game for card in TUTORIALS)
 
 
 def seat_list(text: str) -> tuple[str | None, ...]:
@@ -125,6 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=seed_number, help="seed for the deal, the dice and the bots")
     parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
+    parser.add_argument(
+        "--tutorial",
+        choices=("buttons", "kopf"),
+        help="start a game's Learn to play tutorial at once (buttons or kopf)",
+    )
+    parser.add_argument(
+        "--show-me", action="store_true", help="the tutorial plays itself, lesson after lesson"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser(
         "simulate",
@@ -188,10 +205,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_tournament_command(args)
     if args.command == "review":
         return run_review_command(args)
-    if args.quit_when_over and not (args.seats or args.load):
-        parser.error("--quit-when-over needs --seats or --load (a game that starts at once)")
-    if args.seats and args.load:
-        parser.error("--seats and --load both start a game: give one of them")
+    if args.quit_when_over and not (args.seats or args.load or args.tutorial):
+        parser.error(
+            "--quit-when-over needs --seats, --load or --tutorial (something that starts at once)"
+        )
+    if sum(1 for given in (args.seats, args.load, args.tutorial) if given) > 1:
+        parser.error("--seats, --load and --tutorial each start something: give one of them")
+    if args.tutorial is not None and args.tutorial not in tutorial_games():
+        parser.error(
+            f"--tutorial {args.tutorial}: the {GAME_NAMES[args.tutorial]} tutorial is not "
+            f"available yet (there is one for: {', '.join(tutorial_games())})"
+        )
+    if args.show_me and not args.tutorial:
+        parser.error(
+            "--show-me plays a tutorial by itself: give --tutorial buttons or --tutorial kopf too"
+        )
     if args.game == "kopf" and args.seats and len(args.seats) != 2:
         parser.error(f"Kopf oder Knopf is played by 2 seats, not {len(args.seats)}")
     if args.short and args.game != "kopf":
@@ -222,6 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         load=loaded,
         game=args.game,
         short=args.short,
+        tutorial=args.tutorial,
+        show_me=args.show_me,
     )
     return run_app(options)
 

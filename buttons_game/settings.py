@@ -20,8 +20,10 @@ from typing import Any
 
 from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES, system_language
+from buttons_game.kopf_oder_knopf.lessons import LESSONS
 from buttons_game.names import SEAT_NAME_LIMIT, name_problem
 from buttons_game.paths import config_dir
+from buttons_game.tutorial import STEPS as TUTORIAL_STEPS
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
 # The window sizes the game accepts, from settings.json and from --window alike.
@@ -48,6 +50,10 @@ class Settings:
     coach: str = "auto"
     # The set-up of the last game started: each seat's name and kind ("human" or a bot level).
     last_seats: tuple[dict[str, str], ...] = ()
+    # Learn to play: the first start offers the tutorial once; the lesson to open next.
+    tutorial_offered: bool = False
+    kopf_lesson: int = 0  # an index into kopf_oder_knopf.lessons.LESSONS
+    buttons_lesson: int = 0  # the BUTTONS tutorial's step reached: an index into tutorial.STEPS
 
     @property
     def animation_factor(self) -> float:
@@ -101,6 +107,14 @@ def _animation(value: object) -> object:
     return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
 
 
+def _kopf_lesson(value: object) -> object:
+    return value if type(value) is int and 0 <= value < len(LESSONS) else _INVALID
+
+
+def _buttons_lesson(value: object) -> object:
+    return value if type(value) is int and 0 <= value < len(TUTORIAL_STEPS) else _INVALID
+
+
 def _last_seats(value: object) -> object:
     if value == []:
         return ()
@@ -128,6 +142,9 @@ _READERS: dict[str, Callable[[object], object]] = {
     "symbols": _flag,
     "coach": _coach,
     "last_seats": _last_seats,
+    "tutorial_offered": _flag,
+    "kopf_lesson": _kopf_lesson,
+    "buttons_lesson": _buttons_lesson,
 }
 
 
@@ -145,6 +162,8 @@ def _clean(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 refused.append(key)
             else:
                 setattr(settings, key, value)
+    if "tutorial_offered" not in data:
+        settings.tutorial_offered = True  # a file from before "Learn to play": nobody new
     return settings, refused
 
 

@@ -28,6 +28,7 @@ from buttons_game.engine import ROLL, Phase, random_game  # noqa: E402
 from buttons_game.game import Game, Seat  # noqa: E402
 from buttons_game.kopf_oder_knopf import Move  # noqa: E402
 from buttons_game.kopf_oder_knopf.game import KopfGame  # noqa: E402
+from buttons_game.kopf_oder_knopf.lessons import LESSONS, walkthrough, wrong_reason  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
 from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 from buttons_game.ui.table.intents import Menu  # noqa: E402
@@ -113,6 +114,7 @@ def main() -> None:
     app.show_game_over(Game(seats(4, 4), final))
     shoot(app, args.out / f"game-over-{tag}.png")
     kopf_screens(app, args.out, tag)
+    kopf_lessons(app, args.out, tag)
 
     game = mid_game(3, humans=1)
     saves.save_as(game, "Sunday with Grandma", overwrite=True)
@@ -162,6 +164,31 @@ def kopf_screens(app: App, out: Path, tag: str) -> None:
         game = game.apply(rng.choice(game.state.legal_actions()))
     app.show_game_over(game)
     shoot(app, out / f"kopf-over-{tag}.png")
+
+
+def kopf_lessons(app: App, out: Path, tag: str, keys: tuple[str, ...] = ()) -> None:
+    """Learn to play: the choice of tutorials, then lessons at their start, after a wrong
+    try and solved (``keys``: those lessons; by default four of them)."""
+    app.show_learn()
+    shoot(app, out / f"learn-{tag}.png")
+    app.show_tutorial("kopf")
+    screen = app.top
+    for lesson in LESSONS:
+        if lesson.key not in (keys or ("move", "strike", "group", "double")):
+            continue
+        screen.start_lesson(LESSONS.index(lesson))  # type: ignore[attr-defined]
+        shoot(app, out / f"lesson-{lesson.key}-{tag}.png")
+        session = screen.session  # type: ignore[attr-defined]
+        state = session.state
+        wrong = lesson.text_key("wrong")
+        try_ = next(a for a in state.legal_actions() if wrong_reason(lesson, state, a) == wrong)
+        session.attempt(try_)
+        shoot(app, out / f"lesson-{lesson.key}-wrong-{tag}.png")
+        for action, _ in walkthrough(lesson):
+            session.apply(action)
+        shoot(app, out / f"lesson-{lesson.key}-done-{tag}.png")
+    app.show_learn()  # now with the lesson reached
+    shoot(app, out / f"learn-progress-{tag}.png")
 
 
 def kopf_table(app: App, game: KopfGame) -> None:

@@ -32,6 +32,8 @@ GOOD = {
     "symbols": False,
     "coach": "always",
     "last_seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}],
+    "tutorial_offered": True,
+    "kopf_lesson": 3,
 }
 GOOD_SETTINGS = Settings(
     language="de",
@@ -41,6 +43,8 @@ GOOD_SETTINGS = Settings(
     symbols=False,
     coach="always",
     last_seats=({"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}),
+    tutorial_offered=True,
+    kopf_lesson=3,
 )
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")
 
@@ -155,6 +159,25 @@ def test_two_to_four_last_seats_are_kept(tmp_path, seats):
     assert problem is None and list(settings.last_seats) == last
 
 
+def test_the_tutorial_is_offered_at_a_first_start_only(tmp_path):
+    fresh, problem = load_settings(tmp_path / "settings.json")  # no file: a first start
+    assert problem is None and not fresh.tutorial_offered and fresh.kopf_lesson == 0
+    path = tmp_path / "settings.json"
+    save_settings(fresh, path)
+    assert not load_settings(path)[0].tutorial_offered, "saved before the offer: still due"
+    older = write(
+        tmp_path / "older.json", {k: v for k, v in GOOD.items() if k != "tutorial_offered"}
+    )
+    settings, problem = load_settings(older)
+    assert problem is None and settings.tutorial_offered, "a file from before: nobody new"
+
+
+@pytest.mark.parametrize("lesson", [0, 6])
+def test_the_lesson_reached_is_kept(tmp_path, lesson):
+    settings, problem = load_settings(write(tmp_path / "settings.json", {"kopf_lesson": lesson}))
+    assert problem is None and settings.kopf_lesson == lesson
+
+
 # ------------------------------------------------------- bad values, one by one
 
 BAD_VALUES = {
@@ -178,6 +201,8 @@ BAD_VALUES = {
     "animation": ["turbo", ["fast"], {"fast": 1}, 1.0, None],
     "symbols": [0, "no", [False], None],
     "coach": ["on", True, ["auto"], None, "AUTO"],
+    "tutorial_offered": [1, "yes", [True], None],
+    "kopf_lesson": [-1, 7, 1.0, True, "2", [3], None],
     "last_seats": [
         [{"name": "Ada", "kind": "human"}],
         [{"name": f"P{i}", "kind": "human"} for i in range(5)],

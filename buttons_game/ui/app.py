@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from buttons_game import i18n, saves
+from buttons_game import i18n, saves, tutorial
 from buttons_game.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.kopf_oder_knopf.game import KopfGame
@@ -33,6 +33,7 @@ from .notices import NOTICE_CHARS, NOTICE_SECONDS, Notice, draw_notices
 from .screen import DrawBelow, Screen
 from .screens.choose_game import ChooseGameScreen
 from .screens.game_over import GameOverScreen
+from .screens.kopf_lesson import KopfLessonScreen
 from .screens.kopf_over import KopfOverScreen
 from .screens.kopf_screen import KopfScreen
 from .screens.kopf_setup import KopfSetupScreen
@@ -46,6 +47,7 @@ from .screens.setup import SetupScreen
 from .screens.summary import SummaryScreen
 from .screens.table_screen import StarsScreen, TableScreen
 from .table.session import TableSession
+from .table.tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
 from .window import clamp_window, name_the_window, open_window
 
 IDLE_POLL_MS = 16  # idle: how often to look for input
@@ -66,6 +68,8 @@ class AppOptions:
     load: Any = None  # a game (of either kind) loaded with --load
     game: str = "buttons"  # the game --seats starts: "buttons" or "kopf"
     short: bool = False  # Kopf oder Knopf: the short game, 8 captures
+    tutorial: str | None = None  # the game whose tutorial starts at once ("kopf")
+    show_me: bool = False  # the tutorial plays itself, lesson after lesson
 
 
 class App:
@@ -114,6 +118,9 @@ class App:
             self.notify(t("errors.settings_unreadable", problem=problem), "bad")
         self.saving_off: str | None = None  # why games cannot be saved, when they cannot
         self._check_storage()
+        # The first start (no settings file yet) offers the tutorial on the main menu, once.
+        started = options.seats or options.load is not None or options.tutorial
+        self.tutorial_offer = not (problem or started or self.settings.tutorial_offered)
 
     def _check_storage(self) -> None:
         """Can games be saved? If not, the game still runs and says so once."""
@@ -189,6 +196,22 @@ class App:
 
     def remember_seats(self, seats: list[dict[str, str]]) -> None:
         self._save(replace(self.settings, last_seats=tuple(seats)))
+
+    def remember_lesson(self, game: str, index: int) -> None:
+        """The lesson of ``game``'s tutorial to open next time."""
+        field = f"{game}_lesson"
+        if getattr(self.settings, field) != index:
+            settings = replace(self.settings)
+            setattr(settings, field, index)
+            self._save(settings)
+
+    def tutorial_offer_shown(self) -> None:
+        """The main menu shows the offer: it is not made again at the next start."""
+        if not self.settings.tutorial_offered:
+            self._save(replace(self.settings, tutorial_offered=True))
+
+    def dismiss_tutorial_offer(self) -> None:
+        self.tutorial_offer = False
 
     def _save(self, settings: Settings) -> None:
         self.settings = settings
@@ -266,7 +289,8 @@ class App:
 
     def show_setup(self, game: str | None = None) -> None:
         """The choice of game, or the set-up of ``game`` (over the choice: Back returns to it)."""
-        if not (len(self.stack) == 2 and isinstance(self.top, ChooseGameScreen)):
+        top = self.stack[-1] if len(self.stack) == 2 else None
+        if not (isinstance(top, ChooseGameScreen) and top.purpose == "play"):
             self._over_menu(ChooseGameScreen(self))
         if game == "kopf":
             self.push(KopfSetupScreen(self))
@@ -275,6 +299,20 @@ class App:
 
     def show_load(self) -> None:
         self._over_menu(LoadScreen(self))
+
+    def show_learn(self) -> None:
+        """Learn to play: the choice of tutorials."""
+        self._over_menu(ChooseGameScreen(self, "learn"))
+
+    def show_tutorial(self, game: str) -> None:
+        """``game``'s tutorial, at the lesson reached (from the first with --show-me)."""
+        if game == "buttons":
+            self.start_buttons_tutorial(0 if self.options.show_me else self.settings.buttons_lesson)
+            return
+        if game != "kopf":
+            raise ValueError(f"there is no tutorial for {game!r:.40}")
+        index = 0 if self.options.show_me else self.settings.kopf_lesson
+        self._over_menu(KopfLessonScreen(self, index))
 
     def show_rules(self, game: str = "buttons") -> None:
         self.push(RulesScreen(self, game))
@@ -316,6 +354,36 @@ class App:
             return
         session = TableSession(game, speed=speed, on_change=self._game_changed)
         self._over_menu(TableScreen(self, session))
+
+    def start_buttons_tutorial(self, step: int = 0) -> None:
+        """The BUTTONS tutorial at the real table, from ``step`` (0: the beginning).
+
+        It is not a saved game while it lasts (the script can replay any step); once
+        every step is done, the game goes on as a normal game and is autosaved.
+        """
+        # The player's name as they last gave it (the log speaks of seats by name)
+        humans = [seat["name"] for seat in self.settings.last_seats if seat["kind"] == "human"]
+        name = humans[0] if humans else t("setup.default_name", n=1)
+        game = tutorial_game(name, t("tutorial.bo"), step)
+        speed = lambda: self.animation_factor  # noqa: E731
+        session = TableSession(
+            game, speed=speed, on_change=self._tutorial_changed, script=ButtonsTutorial()
+        )
+        session.bots[1] = ScriptedBo(self.options.seed)
+        session.autoplay = bool(self.options.show_me)
+        session.model.timers.since_change = 0.0  # the first step is shown a beat too
+        if not self.options.show_me:
+            self.remember_lesson("buttons", min(step, len(tutorial.STEPS) - 1))
+        self._over_menu(TableScreen(self, session))
+
+    def _tutorial_changed(self, game: Game) -> None:
+        """Remember the step reached (not while it plays itself); once every step is
+        done the next time starts from the beginning, and the game is saved like any."""
+        index = tutorial.step_index(game.state)
+        if not self.options.show_me:
+            self.remember_lesson("buttons", index if index < len(tutorial.STEPS) else 0)
+        if index >= len(tutorial.STEPS):
+            self._game_changed(game)  # the tutorial is done: a game like any other
 
     def open_game(self, game: AnyGame) -> None:
         """Play on a loaded game, or review it when it is finished (read only)."""
@@ -477,6 +545,9 @@ def run_app(options: AppOptions) -> int:
     try:
         if options.load is not None:
             app.open_game(options.load)
+            return app.run()
+        if options.tutorial:
+            app.show_tutorial(options.tutorial)
             return app.run()
         if options.seats:
             seats = app.seats_from_options()

@@ -36,6 +36,8 @@ class Marks:
     winning: dict[int, frozenset[tuple[int, int]]] = field(default_factory=dict)  # lines of five
     busted: int | None = None  # the seat whose bust is being shown
     emphasise: int | None = None  # the board outlined as the one holding the dice
+    lesson: set[Space] = field(default_factory=set)  # spaces a tutorial step talks about
+    refused: set[Space] = field(default_factory=set)  # spaces a tutorial step shows as refused
 
 
 class BoardView:
@@ -142,6 +144,15 @@ class BoardView:
             surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
         if marks.advice and marks.advice[0] == p:
             surface.blit(art.ring(cell, "good", 0.12), g.cell_rect(*marks.advice[1:]))
+        for seat, row, col in marks.lesson:
+            if seat == p:
+                surface.blit(art.ring(cell, "lesson", 0.14), g.cell_rect(row, col))
+        for seat, row, col in marks.refused:
+            if seat == p:
+                rect = g.cell_rect(row, col).inflate(-cell // 4, -cell // 4)
+                width = max(3, cell // 14)
+                pygame.draw.circle(surface, art.colour("bad"), rect.center, rect.width // 2, width)
+                pygame.draw.line(surface, art.colour("bad"), rect.topright, rect.bottomleft, width)
         if marks.cursor and marks.cursor[0] == p:
             rect = g.cell_rect(marks.cursor[1], marks.cursor[2]).inflate(-2, -2)
             pygame.draw.rect(

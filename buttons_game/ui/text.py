@@ -16,7 +16,7 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
 
     Text without spaces (Japanese) or a word longer than the line breaks between characters.
     """
-    value = art.drawable(value)
+    value = "\n".join(art.drawable(line) for line in value.split("\n"))  # keep line breaks
     return list(_wrap(value, int(size), int(width), bold, art.script_of(value)))
 
 

@@ -35,6 +35,7 @@ KEYS = [
     pygame.K_LEFT,
     pygame.K_PAGEUP,
     pygame.K_BACKSPACE,
+    pygame.K_n,
 ]
 
 
@@ -58,6 +59,13 @@ def open_screen(app, which: str, rng: random.Random) -> None:
         app.show_game_over(game)
     elif which == "kopf-rules":
         app.show_rules("kopf")
+    elif which == "learn":
+        app.show_learn()
+    elif which == "tutorial":
+        app.start_buttons_tutorial(rng.randrange(9))
+    elif which == "kopf-lesson":
+        app.show_tutorial("kopf")
+        app.top.start_lesson(rng.randrange(7))
     elif which == "rules":
         app.show_rules()
     elif which == "settings":
@@ -92,6 +100,9 @@ def open_screen(app, which: str, rng: random.Random) -> None:
         "kopf",
         "kopf-over",
         "kopf-rules",
+        "learn",
+        "kopf-lesson",
+        "tutorial",
     ],
 )
 def test_random_clicks_and_keys_never_crash(make_app, which):

@@ -15,12 +15,15 @@ from buttons_game.engine import Phase, random_game
 from buttons_game.game import Game, Seat
 from buttons_game.i18n import LANGUAGES, t
 from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.kopf_oder_knopf.lessons import LESSONS, OWN_GROUP
 from buttons_game.ui import art
+from buttons_game.ui.kopf.lesson_view import paragraphs_bottom
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.screens.setup import SetupScreen
 from buttons_game.ui.screens.summary import COLUMNS, HEADS, SummaryScreen
 from buttons_game.ui.table.intents import Menu
-from buttons_game.ui.table.model import render_note
+from buttons_game.ui.table.model import Message, render_note
+from buttons_game.ui.text import wrap
 from tests.i18n_files import strings
 
 from .conftest import choose, settle, step
@@ -159,6 +162,66 @@ def test_translated_text_fits_at_1280x720(make_app, language):
     assert_fits(art.text(title, over.px(40), "accent", True).get_width(), 1280 - 20, "winner")
     assert_fits(art.text(why, over.px(20), "text").get_width(), 1280 - 20, "reason")
     pygame.event.clear()
+
+
+def line_height(size: int) -> int:
+    return int(size * 1.35)  # as draw_lines steps
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_learn_to_play_texts_fit_at_1280x720(make_app, language):
+    app = make_app(window=(1280, 720), language=language)
+    # the first start's offer beside the main menu: its words above its buttons
+    app.show_menu()
+    step(app, 2)
+    menu = app.top
+    assert menu.offer_yes is not None
+    check_widgets(menu)
+    inner = menu.offer.inflate(-2 * menu.px(16), -2 * menu.px(14))
+    title = wrap(t("learn.offer_title"), menu.px(22), inner.width, True)
+    text = wrap(t("learn.offer_text"), menu.px(16), inner.width)
+    used = len(title) * line_height(menu.px(22)) + menu.px(6) + len(text) * line_height(menu.px(16))
+    assert_fits(inner.top + used, menu.offer_yes.rect.top, "the offer's words")
+    assert len(text) * line_height(menu.px(16)) <= menu.px(90), "the offer's text box"
+    # the choice of tutorials: the card's words and its progress line above its button
+    app.remember_lesson("kopf", 3)
+    app.remember_lesson("buttons", 5)
+    app.show_learn()
+    step(app, 2)
+    choice = app.top
+    check_widgets(choice)
+    for offer, card, start in zip(choice.offered, choice.cards, choice.choose):
+        about = wrap(t(offer.about), choice.px(15), card.width - choice.px(40))
+        assert len(about) * line_height(choice.px(15)) <= choice.px(80), offer.about
+        ends = card.top + choice.px(240) + len(about) * line_height(choice.px(15)) + choice.px(2)
+        progress = art.text(t(offer.resume, n=6, total=8), choice.px(15), "accent", True)
+        assert_fits(ends + progress.get_height(), start.rect.top, offer.resume)
+        assert_fits(progress.get_width(), card.width - 8, offer.resume)
+    # every lesson's panel: the intro with each message, with the done text, while showing
+    app.show_tutorial("kopf")
+    screen = app.top
+    reasons = [k for k in strings("en") if k.startswith("kopf_reason.")]
+    for index, each in enumerate(LESSONS):
+        screen.start_lesson(index)
+        step(app, 2)
+        check_widgets(screen)
+        layout, model = screen.table, screen.model
+        assert layout.header.bottom < layout.cards[0].top and layout.room() > 0
+        bottom = layout.words.top + layout.room()
+        values = tuple(each.values().items()) + (("holes", 4), ("distance", 3))
+        messages = [None, each.text_key("wrong"), OWN_GROUP, *reasons]
+        for key in messages:
+            model.wrong = None if key is None else Message(key, "bad", values)
+            assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} with {key}")
+        model.wrong = None
+        model.showing = True
+        assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} showing")
+        model.solved = True
+        assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} done")
+        model.solved = model.showing = False
+        for button in buttons_of(screen):
+            assert layout.panel.contains(button.rect), "the buttons stay on the panel"
+        assert layout.keys_lines()[0] != "", "the keys are shown"
 
 
 def glyphs_differ(font: pygame.font.Font, text: str) -> bool:

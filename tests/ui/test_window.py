@@ -111,3 +111,12 @@ def test_clicking_the_chosen_value_closes_a_drop_down_and_changes_nothing(make_a
     settle(app)
     assert app.settings.language == before.language
     assert screen.window.current_state is screen.window.menu_states["expanded"]
+
+
+def test_line_breaks_survive_wrapping_with_accents_and_kana(make_app):
+    """A prompt of two lines ("Put your stars…\\nAnna: 3") is two lines in every script:
+    cleaning a text for the font must not drop its line breaks."""
+    make_app()
+    for text in ("Stars due:\nAnna 3", "Étoiles :\nAnna 3", "星を置く：\nアンナ3"):
+        first, second = text.split("\n")
+        assert wrap(text, 16, 2000) == [first, second], text

@@ -29,9 +29,25 @@ class ToggleThreats:
     """Show or hide the pairs' lines and the pieces in danger."""
 
 
+@dataclass(frozen=True)
+class ShowMe:
+    """A lesson: play its solution, move by move."""
+
+
+@dataclass(frozen=True)
+class Restart:
+    """A lesson: back to its start."""
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """A lesson solved: on to the next one (after the last, back to the menu)."""
+
+
 Intent = Union[
     Square, Cancel, ToggleThreats, Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
 ]
+LessonIntent = Union[Intent, ShowMe, Restart, NextLesson]
 
 KEYS: dict[int, Intent] = {
     pygame.K_u: Undo(),
@@ -48,6 +64,26 @@ KEYS: dict[int, Intent] = {
     pygame.K_PAGEUP: ScrollLog(5),
     pygame.K_PAGEDOWN: ScrollLog(-5),
 }
+
+
+LESSON_KEYS: dict[int, LessonIntent] = {
+    pygame.K_s: ShowMe(),
+    pygame.K_r: Restart(),
+    pygame.K_n: NextLesson(),
+}
+
+
+def lesson_intent_for(
+    event: pygame.event.Event,
+    square_at: Callable[[tuple[int, int]], tuple[int, int] | None],
+    choosing: bool,
+) -> LessonIntent | None:
+    """As at the table, with S, R and N for the lesson; a lesson has no undo and no hint."""
+    if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if event.key in LESSON_KEYS:
+            return LESSON_KEYS[event.key]
+    intent = intent_for(event, square_at, choosing)
+    return None if isinstance(intent, (Hint, Undo)) else intent
 
 
 def intent_for(

@@ -43,17 +43,21 @@ class KopfSession:
         speed: Callable[[], float],
         on_change: Callable[[Any], None],
         seed: int | None = None,
+        bots: BotSeats | None = None,
     ) -> None:
+        """``bots``: who plays the bot seats (a lesson's script); by default each seat's level."""
         state = game.state
         self.model = KopfModel(game, log=narrate_history(state.setup, state.history()))
         self.speed = speed
         self.on_change = on_change
-        bots = {
-            p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
-            for p, seat in enumerate(game.seats)
-            if seat.bot is not None
-        }
-        self.bots = BotSeats(bots, lambda s: s.current_player)
+        if bots is None:
+            levels = {
+                p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
+                for p, seat in enumerate(game.seats)
+                if seat.bot is not None
+            }
+            bots = BotSeats(levels, lambda s: s.current_player)
+        self.bots = bots
         adviser = make_bot("hard", 0)
         self.hints: HintDesk[Any] = HintDesk(lambda s, seat: kopf_hint(s, seat, adviser))
         self.flash: tuple[int, int] | None = None

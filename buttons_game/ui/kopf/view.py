@@ -181,12 +181,16 @@ class KopfDrawing:
                 surface.blit(image, image.get_rect(center=rect.center))
         self._draw_marks_over(surface, model, layout, flash)
         self._draw_flights(surface, model, layout)
-        title = art.text(t("kopf.title"), int(24 * s), "accent", True)
+        title = art.text(self.heading(), int(24 * s), "accent", True)
         bar = layout.top_bar
         surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
         self._draw_panel(surface, model, layout)
         if model.passing is not None:
             self._draw_passing(surface, model, layout)
+
+    def heading(self) -> str:
+        """The words in the bar over the board."""
+        return t("kopf.title")
 
     # ------------------------------------------------------------------ the board
     def _draw_marks_under(
@@ -271,10 +275,17 @@ class KopfDrawing:
 
     # ------------------------------------------------------------------ the panel
     def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
-        s = layout.scale
         panel = layout.panel
         pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=14)
         pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=14)
+        self._draw_cards(surface, model, layout)
+        self._draw_text(surface, model, layout)
+
+    def _draw_cards(
+        self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout, counts: bool = True
+    ) -> None:
+        """Each player's card: name, and (with ``counts``) captures and the tray."""
+        s = layout.scale
         state = model.state
         names = model.names
         flying = {(1 - f.player, f.slot) for f in model.flights}  # (captor, slot)
@@ -289,6 +300,8 @@ class KopfDrawing:
             surface.blit(icon, (card.left + 8, card.top + 8))
             name = art.text(names[player], int(18 * s), "accent" if active else "text", True)
             surface.blit(name, (card.left + 14 + icon.get_width(), card.top + 8))
+            if not counts:
+                continue
             count = t("kopf.captures", n=state.captured(player), target=state.target)
             score = art.text(count, int(16 * s), "text", True)
             surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
@@ -298,6 +311,9 @@ class KopfDrawing:
                 if slot < state.captured(player) and (player, slot) not in flying:
                     image = sprites.piece(rect.width, 1 - player)
                     surface.blit(image, rect)
+
+    def _draw_text(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        s = layout.scale
         text = layout.text
         size = int(16 * s)
         words, tint = prompt(model)

@@ -58,7 +58,7 @@ class SummaryScreen(Screen):
     def close(self) -> None:
         game = self.session.game
         humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
-        coached = self.host.settings.coached(humans)
+        coached = [] if self.session.in_tutorial else self.host.settings.coached(humans)
         if coached:
             self.host.show_review(self.session, self.score.round_number, coached)
         elif self.session.state.phase.value == "stars":
@@ -92,10 +92,11 @@ class SummaryScreen(Screen):
         self.frames += 1
         # Without people at the table it closes itself, after a few frames at least.
         wait = AUTO_CLOSE_SECONDS * self.host.animation_factor
-        if not self.anyone_human and self.shown >= wait and self.frames > 3:
+        plays_itself = not self.anyone_human or self.session.autoplay
+        if plays_itself and self.shown >= wait and self.frames > 3:
             self.close()
             return True
-        return not self.anyone_human
+        return plays_itself
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.session.model
@@ -103,6 +104,8 @@ class SummaryScreen(Screen):
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill(art.colour("dim"))
         surface.blit(dim, (0, 0))
+        if model.tutorial is not None:  # the tutorial's step stays readable beside the scoring
+            self.drawing.draw_side(surface, model, self.table)
         r = self.rect
         pygame.draw.rect(surface, art.colour("panel"), r, border_radius=16)
         pygame.draw.rect(surface, art.colour("accent"), r, width=3, border_radius=16)

@@ -13,11 +13,13 @@ import pygame_gui
 from buttons_game.engine import OPT_OUT, Phase
 from buttons_game.i18n import tk
 
+from .. import art
 from ..screen import Host, Screen
 from ..table import intents as do
 from ..table.session import TableSession
 from ..table.view import TableDrawing, TableLayout
 
+QUIT_AFTER_FRAMES = 4  # --quit-when-over at the tutorial's end: draw (and screenshot), exit
 ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -34,6 +36,8 @@ class TableScreen(Screen):
         self.table: TableLayout | None = None
         self.intent_of: dict[object, do.Intent] = {}
         self.gold_buttons: dict[int, tuple[pygame_gui.elements.UIButton, ...]] = {}
+        self.tutorial_mode = False
+        self.quit_after = QUIT_AFTER_FRAMES
 
     @property
     def model(self):  # type: ignore[no-untyped-def]
@@ -73,8 +77,17 @@ class TableScreen(Screen):
         self.opt_out = self._button(
             table.opt_out, "game.opt_out", do.OptOut(), None, "game.opt_out_tip"
         )
-        self.undo = self._button(table.undo, "game.undo", do.Undo(), None, "game.undo_tip")
-        self.hint = self._button(table.hint, "game.hint", do.Hint(), None, "game.hint_tip")
+        self.tutorial_mode = self.session.in_tutorial
+        if self.tutorial_mode:  # the tutorial: U starts the step again, H shows it
+            self.undo = self._button(
+                table.undo, "tutorial.restart", do.Undo(), None, "tutorial.restart_tip"
+            )
+            self.hint = self._button(
+                table.hint, "tutorial.show_me", do.Hint(), None, "tutorial.show_me_tip"
+            )
+        else:
+            self.undo = self._button(table.undo, "game.undo", do.Undo(), None, "game.undo_tip")
+            self.hint = self._button(table.hint, "game.hint", do.Hint(), None, "game.hint_tip")
         self.menu = self._button(table.menu, "game.menu", do.Menu())
         self.refresh_widgets()
 
@@ -91,14 +104,23 @@ class TableScreen(Screen):
         """Buttons enabled exactly when they can do something, Place/Skip where they are asked."""
         if not self.widgets:
             return
+        if self.session.in_tutorial != self.tutorial_mode:
+            self.rebuild()  # the tutorial is over: Undo and Hint are themselves again
+            return
         model = self.model
         state = model.state
         human_turn = model.human_to_roll()
+        script = self.session.script
+        if script is not None and self.tutorial_mode:
+            undo = model.tutorial is not None and model.tutorial.number <= model.tutorial.total
+            hint = script.show_me(state) is not None and model.busted is None
+        else:
+            undo, hint = model.game.can_undo, model.hint_seat() is not None
         for button, allowed in (
             (self.roll, human_turn),
             (self.opt_out, human_turn and OPT_OUT in state.legal_actions()),
-            (self.undo, model.game.can_undo),
-            (self.hint, model.hint_seat() is not None),
+            (self.undo, undo),
+            (self.hint, hint),
         ):
             if allowed:
                 button.enable()
@@ -160,6 +182,12 @@ class TableScreen(Screen):
 
     def navigate(self) -> None:
         """A scored round opens its summary; a finished game goes to the game-over screen."""
+        card = self.model.tutorial
+        if card is not None and card.number > card.total and self.host.options.quit_when_over:
+            self.quit_after -= 1  # the tutorial is done: its last screen drawn, then exit
+            if self.quit_after <= 0:
+                self.host.quit(0)
+            return
         if self.session.summary_ready:
             self.host.show_summary(self.session)
         elif self.session.over_ready:
@@ -169,9 +197,29 @@ class TableScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.table is not None
         self.drawing.draw(surface, self.model, self.table, self.host.background)
+        if self.model.tutorial is not None:
+            self.draw_controls(surface)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """The buttons the tutorial's step talks about, framed in its colour (the widgets
+        are drawn over this, so the frame shows around them)."""
+        card = self.model.tutorial
+        assert card is not None
+        named = {"roll": self.roll, "opt_out": self.opt_out}
+        gold = self.gold_buttons.get(0)
+        if gold:
+            named["place"], named["skip"] = gold
+        width = max(3, self.px(4))
+        for name in card.controls:
+            widget = named.get(name)
+            if widget is not None and widget.is_enabled:
+                frame = widget.rect.inflate(2 * width + 4, 2 * width + 4)
+                pygame.draw.rect(surface, art.colour("lesson"), frame, width, self.px(12))
 
     def screenshot_key(self) -> str:
         state = self.session.state
+        if self.model.tutorial is not None:
+            return f"tutorial-{self.model.tutorial.number:02d}-{self.model.tutorial.key}"
         key = f"game-{state.players}p-{state.phase.value}"
         if self.model.busted is not None:
             key += "-bust"
@@ -198,4 +246,6 @@ class StarsScreen(TableScreen):
             self.host.back()  # a new round (or an undo back into the round): the table
 
     def screenshot_key(self) -> str:
+        if self.model.tutorial is not None:
+            return super().screenshot_key()
         return f"stars-{self.session.state.players}p"

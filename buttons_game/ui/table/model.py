@@ -45,6 +45,18 @@ def render_message(message: Message, names: list[str]) -> str:
     return render(message.key, names, message.values, message.seats)
 
 
+@dataclass(frozen=True)
+class TutorialCard:
+    """What a tutorial step shows: its texts, where it stands, what it points at."""
+
+    key: str  # the texts are tutorial.<key>.title and tutorial.<key>.text
+    number: int  # 1-based; total + 1 for the closing text
+    total: int
+    spaces: frozenset[Space] = frozenset()
+    refused: frozenset[Space] = frozenset()
+    controls: tuple[str, ...] = ()  # buttons the text talks about
+
+
 @dataclass
 class TableModel:
     """Everything the table shows, in one place."""
@@ -67,6 +79,7 @@ class TableModel:
     thinking: int | None = None  # a bot deciding for longer than a moment
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
+    tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
     timers: Timers = field(default_factory=Timers)
 
     @property
@@ -137,6 +150,9 @@ class TableModel:
         elif state.phase is Phase.STARS:
             for p in self.human_pending():
                 marks.star_targets[p] = {(a.row, a.col) for a in state.legal_actions(p)}  # type: ignore[union-attr]
+        if self.tutorial is not None:
+            marks.lesson = set(self.tutorial.spaces)
+            marks.refused = set(self.tutorial.refused)
         return marks
 
     def dice_shown(self) -> tuple[tuple[str, int], ...]:

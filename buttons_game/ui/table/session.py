@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from buttons_game.engine import (
     OPT_OUT,
@@ -31,7 +32,7 @@ from buttons_game.game import Game
 from buttons_game.narration import Note, narrate, narrate_history, undo_note
 
 from . import intents as do
-from .model import Message, TableModel, round_not_started
+from .model import Message, TableModel, TutorialCard, round_not_started
 from .thinking import buttons_bots, buttons_hints
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
@@ -42,8 +43,24 @@ FLASH_SECONDS = 0.6
 PASSING_SECONDS = 4.0
 BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
 GOLD_DELAY = 0.3  # a bot's optional gold placement
-THINKING_AFTER = 0.15  # a bot thinking longer than this is announced
+THINKING_AFTER = 0.15
+SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next decision
+SHOW_ME_FRAMES = 4  # ... and the fewest frames  # a bot thinking longer than this is announced
 ANIMATED = ("roll", "fade", "flash")
+
+
+class TableScript(Protocol):
+    """A scripted table (the tutorial): its dice, what it refuses, what it shows.
+
+    ``show_me`` is the decision that does the current step (None: nothing to do);
+    ``restart`` is the game at the start of the current step.
+    """
+
+    def dice(self, game: Game) -> Dice: ...
+    def refusal(self, state: GameState, action: Action) -> str | None: ...
+    def card(self, state: GameState) -> TutorialCard | None: ...
+    def show_me(self, state: GameState) -> Action | None: ...
+    def restart(self, game: Game) -> Game: ...
 
 
 class TableSession:
@@ -55,9 +72,14 @@ class TableSession:
         *,
         speed: Callable[[], float],
         on_change: Callable[[Game], None],
+        script: TableScript | None = None,
     ) -> None:
         state = game.state
         self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
+        self.script = script
+        self.autoplay = False  # --show-me: the tutorial plays itself, a beat per decision
+        self.frames_shown = 0  # frames since the last change (--show-me waits for a few)
+        self.model.tutorial = script.card(state) if script is not None else None
         self.speed = speed
         self.on_change = on_change
         self.bots = buttons_bots(game)
@@ -90,6 +112,11 @@ class TableSession:
         """A scored round waits for its summary, and no bust is being shown."""
         return self.model.summary_due is not None and self.model.busted is None
 
+    @property
+    def in_tutorial(self) -> bool:
+        """A tutorial step (or its closing text) is showing: H shows, U starts the step again."""
+        return self.script is not None and self.model.tutorial is not None
+
     def take_summary(self) -> RoundScore | None:
         """The scored round the summary screen shows now (it is shown once)."""
         score, self.model.summary_due = self.model.summary_due, None
@@ -121,9 +148,15 @@ class TableSession:
             if state.phase is Phase.PLACING and state.dice and m.is_human(a):
                 self._space(a, state.dice.white, intent.col)
         elif isinstance(intent, do.Undo):
-            self.undo()
+            if self.in_tutorial:
+                self.restart()
+            else:
+                self.undo()
         elif isinstance(intent, do.Hint):
-            self.request_hint()
+            if self.in_tutorial:
+                self.show_me()
+            else:
+                self.request_hint()
         elif isinstance(intent, do.MoveCursor):
             self._move_cursor(intent.drow, intent.dcol)
         elif isinstance(intent, do.Proceed):
@@ -189,8 +222,33 @@ class TableSession:
         if problem is not None:
             self._explain_problem(problem)
             return False
+        script = self.script if self.in_tutorial else None
+        refused = script.refusal(self.state, action) if script is not None else None
+        if refused is not None:
+            self.explain(refused, tone="accent")
+            return False
         self.apply(action)
         return True
+
+    # ------------------------------------------------------------------ a script
+    def show_me(self) -> None:
+        """The tutorial's step done for the player: its own decision, as if clicked."""
+        assert self.script is not None
+        action = self.script.show_me(self.state)
+        if action is None or self.model.busted is not None or self.state.is_chance_node():
+            self.explain("tutorial.nothing_to_show", tone="accent")
+            return
+        self.apply(action)
+
+    def restart(self) -> None:
+        """The tutorial's current step from its start."""
+        assert self.script is not None
+        game = self.script.restart(self.game)
+        if game.state.history() == self.state.history():
+            self.explain("tutorial.at_start", tone="accent")
+            return
+        self.model.log = narrate_history(game.state.setup, game.state.history())
+        self._change(game, (), None)
 
     def _placeable(self, space: tuple[int, int, int]) -> bool:
         seat, row, col = space
@@ -282,6 +340,9 @@ class TableSession:
         if after.is_over() and not before.is_over():
             m.timers.start("over", OVER_SECONDS * speed)
         m.cursor = self._cursor_after(m.cursor, after)
+        self.frames_shown = 0
+        if self.script is not None:
+            m.tutorial = self.script.card(after)
         self.on_change(game)
 
     @staticmethod
@@ -319,11 +380,30 @@ class TableSession:
             if m.timers.running("roll"):
                 self._spin(state)
             else:
-                self.apply(self.game.roll_dice())
+                dice = self.script.dice(self.game) if self.script else self.game.roll_dice()
+                self.apply(dice)
                 ended.append("landed")
-        moved = self._drive_bots(dt)
+        moved = self._drive_bots(dt) or self._autoplay()
         animating = any(m.timers.running(name) for name in ANIMATED)
         return bool(ended) or animating or moved or waiting_hint
+
+    def _autoplay(self) -> bool:
+        """--show-me: the tutorial's own decision for the player, a beat after each change."""
+        m = self.model
+        if not self.autoplay or not self.in_tutorial or self.script is None:
+            return False
+        if m.busted is not None or m.summary_due is not None or self.state.is_chance_node():
+            return False
+        action = self.script.show_me(self.state)
+        if action is None:
+            return False
+        # a beat to read each step (and a few frames even at --fast, so each is drawn)
+        self.frames_shown += 1
+        beat = max(SHOW_ME_MIN, BOT_DELAY * 2 * self.speed())
+        if m.timers.since_change < beat or self.frames_shown < SHOW_ME_FRAMES:
+            return True
+        self.apply(action)
+        return True
 
     def _spin(self, state: GameState) -> None:
         r = self.decor

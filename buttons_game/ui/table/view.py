@@ -179,6 +179,7 @@ class TableDrawing:
 
     def __init__(self) -> None:
         self.boards = BoardView()
+        self.tutorial_overflow = 0
 
     def draw(
         self,
@@ -227,13 +228,60 @@ class TableDrawing:
         room.height = int(size * 1.35) * 6  # at most six lines
         used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
         key_size = int(14 * s)
-        keys = wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
+        # In the tutorial its card takes the keys' room too: each step names its keys.
+        keys = (
+            []
+            if model.tutorial
+            else wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
+        )
         keys_h = len(keys) * int(key_size * 1.35)
         area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
         draw_lines(surface, keys, area, key_size, "text_dim")
         top = layout.prompt.top + used + int(8 * s)
         log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
-        self.draw_log(surface, model, log, s)
+        if model.tutorial is not None:
+            self.draw_tutorial(surface, model, log, s)
+        else:
+            self.draw_log(surface, model, log, s)
+
+    def draw_tutorial(
+        self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
+    ) -> None:
+        """The tutorial's step in place of the log: where it stands, its title and its text."""
+        card = model.tutorial
+        assert card is not None
+        box = area.inflate(0, -int(4 * s))
+        pygame.draw.rect(surface, art.colour("shade"), box, border_radius=10)
+        pygame.draw.rect(surface, art.colour("lesson"), box, width=2, border_radius=10)
+        inner = box.inflate(-int(16 * s), -int(14 * s))
+        size = int(13 * s)
+        where = (
+            t("tutorial.done_all")
+            if card.number > card.total
+            else t("tutorial.step", n=card.number, total=card.total)
+        )
+        y = inner.top
+        y += draw_lines(
+            surface, [where], pygame.Rect(inner.left, y, inner.width, size * 2), size, "text_dim"
+        )
+        size = int(17 * s)
+        title = wrap(t(f"tutorial.{card.key}.title"), size, inner.width, True)
+        y += draw_lines(
+            surface,
+            title,
+            pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+            size,
+            "lesson",
+            True,
+        )
+        y += int(6 * s)
+        size = int(15 * s)
+        text = wrap(t(f"tutorial.{card.key}.text", name=model.names[0]), size, inner.width)
+        draw_lines(
+            surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
+        )
+        # how many pixels of text did not fit (0 when all of it shows): the fit test reads it
+        self.tutorial_overflow = max(0, y + len(text) * int(size * 1.35) - inner.bottom)
 
     def draw_log(
         self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float

@@ -1,0 +1,201 @@
+"""The BUTTONS tutorial at the real table, played with key presses and clicks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pygame
+import pytest
+
+from buttons_game import tutorial as tu
+from buttons_game.i18n import LANGUAGES
+from buttons_game.settings import load_settings
+from buttons_game.ui.screens.choose_game import ChooseGameScreen
+from buttons_game.ui.screens.menu import MainMenu
+from buttons_game.ui.screens.summary import SummaryScreen
+from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
+
+from .conftest import click, click_widget, press, step
+
+
+def settle(app, frames: int = 40) -> None:
+    """Frames enough for the dice to land, and on until the player has a decision
+    (Bo thinks on a thread, so this waits for it rather than for a fixed time)."""
+    step(app, frames)
+    for _ in range(2000):
+        session = getattr(app.top, "session", None)
+        if session is None or session.state.is_over():
+            return
+        state = session.state
+        decides = 0 in state.pending_players or (
+            state.active_player == 0 and state.phase.value == "turn"
+        )
+        if decides and not session.model.timers.running("roll"):
+            return
+        step(app)
+        time.sleep(0.002)
+
+
+def space(app, seat: int, row: int, col: int) -> None:
+    click(app, app.top.table.boards[seat].cell_rect(row, col).center)
+    settle(app)
+
+
+def key_of(app) -> str | None:
+    card = app.top.session.model.tutorial
+    return None if card is None else card.key
+
+
+def start(make_app, **options):
+    """Main menu → Learn to play → BUTTONS, by clicks."""
+    app = make_app(window=(1280, 720), **options)
+    app.show_menu()
+    step(app, 2)
+    click_widget(app, app.top.learn)
+    click_widget(app, app.top.choose[0])
+    settle(app)
+    assert isinstance(app.top, TableScreen) and key_of(app) == "welcome"
+    return app
+
+
+def test_the_tutorial_is_played_to_its_end_and_the_game_goes_on(make_app):
+    app = start(make_app)
+    press(app, pygame.K_r, "r")
+    settle(app)
+    assert key_of(app) == "place"
+    space(app, 0, 3, 4)
+    assert key_of(app) == "gold"
+    space(app, 0, 6, 5)
+    assert key_of(app) == "roll_again"
+    press(app, pygame.K_r, "r")
+    settle(app)
+    assert key_of(app) == "not_allowed"
+    space(app, 0, 5, 4)
+    assert key_of(app) == "bust"
+    press(app, pygame.K_s, "s")
+    settle(app)
+    assert key_of(app) == "opt_out"
+    press(app, pygame.K_o, "o")
+    settle(app)
+    summary = app.top
+    assert isinstance(summary, SummaryScreen)  # no coach's review inside the tutorial
+    assert summary.score.seats[0].total == 3 and summary.score.seats[0].card_bonus == ("red",)
+    press(app, pygame.K_RETURN, "\r")
+    settle(app)
+    assert isinstance(app.top, StarsScreen) and key_of(app) == "stars"
+    for row, col in ((3, 4), (5, 4), (6, 5)):
+        space(app, 0, row, col)
+    table = app.top
+    assert isinstance(table, TableScreen) and key_of(app) == tu.END
+    assert table.session.state.star_mask(0).bit_count() == 3
+    # playing on: the first decision of the next round ends the tutorial's texts
+    state = table.session.state
+    while not table.session.model.human_to_roll() and not table.session.model.human_pending():
+        settle(app, 5)
+        state = table.session.state
+    if table.session.model.human_to_roll():
+        press(app, pygame.K_r, "r")
+    else:
+        press(app, pygame.K_s, "s")
+    settle(app)
+    assert table.session.model.tutorial is None
+    # the buttons are Undo and Hint again (pygame_gui keeps the translation key)
+    assert app.top.undo.text.endswith("game.undo") and app.top.hint.text.endswith("game.hint")
+    assert state.round_number == 2
+
+
+def test_a_click_the_step_does_not_ask_for_changes_nothing_and_says_why(make_app):
+    app = start(make_app)
+    press(app, pygame.K_r, "r")
+    settle(app)
+    before = app.top.session.state
+    space(app, 0, 3, 1)  # legal, but not the ringed space
+    assert app.top.session.state is before
+    assert app.top.session.model.passing.key == "tutorial.place.only"
+    space(app, 0, 3, 3)  # against the rules: the rules' own reason
+    assert app.top.session.state is before
+    assert app.top.session.model.passing.key.startswith("reason.")
+
+
+def test_show_me_does_the_step_and_restart_goes_back_to_its_start(make_app):
+    app = start(make_app)
+    press(app, pygame.K_h, "h")  # Show me: the roll
+    settle(app)
+    assert key_of(app) == "place"
+    press(app, pygame.K_h, "h")  # Show me: the button on (3, 4)
+    settle(app)
+    assert key_of(app) == "gold"
+    assert app.top.session.state.button_mask(0).bit_count() == 1
+    start_of_gold = tu.state_at_step(2)
+    press(app, pygame.K_u, "u")  # Restart: the step as it began (Bo's button placed too)
+    settle(app)
+    assert app.top.session.state.history() == start_of_gold.history()
+    press(app, pygame.K_u, "u")  # again: nothing to take back, and it says so
+    assert app.top.session.model.passing.key == "tutorial.at_start"
+    assert app.top.session.state.history() == start_of_gold.history()
+    space(app, 0, 6, 5)
+    press(app, pygame.K_r, "r")
+    settle(app)
+    assert key_of(app) == "not_allowed"
+    press(app, pygame.K_u, "u")  # back to the start of "roll again"? no: of this step
+    settle(app)
+    assert key_of(app) == "not_allowed"
+    assert app.top.session.state.history() == tu.state_at_step(4).history()
+    assert app.top.undo.text.endswith("tutorial.restart")
+    assert app.top.hint.text.endswith("tutorial.show_me")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_step_fits_its_card_at_1280x720(make_app, language):
+    app = make_app(window=(1280, 720), language=language)
+    for index in range(len(tu.STEPS) + 1):
+        app.start_buttons_tutorial(index)
+        step(app, 2)
+        screen = app.top
+        assert screen.drawing.tutorial_overflow == 0, (language, index)
+
+
+def test_from_the_main_menu_leaving_midway_and_coming_back(make_app):
+    app = make_app(window=(1280, 720))
+    app.show_menu()
+    step(app, 2)
+    click_widget(app, app.top.learn)
+    choice = app.top
+    assert isinstance(choice, ChooseGameScreen) and choice.offered[0].game == "buttons"
+    click_widget(app, choice.choose[0])
+    settle(app)
+    assert key_of(app) == "welcome"
+    press(app, pygame.K_r, "r")
+    settle(app)
+    space(app, 0, 3, 4)
+    settle(app)
+    assert key_of(app) == "gold"
+    press(app, pygame.K_ESCAPE)  # the pause menu, then the main menu
+    step(app, 2)
+    click_widget(app, app.top.main_menu)
+    assert isinstance(app.top, MainMenu)
+    assert app.settings.buttons_lesson == 2
+    assert load_settings()[0].buttons_lesson == 2, "kept in the settings file"
+    click_widget(app, app.top.learn)
+    assert app.top.offered[0].progress(app.settings) == (2, len(tu.STEPS))
+    click_widget(app, app.top.choose[0])
+    settle(app)
+    assert key_of(app) == "gold"
+    assert app.top.session.state.history() == tu.state_at_step(2).history()
+
+
+def test_the_tutorial_plays_itself_headless_to_the_end(tmp_path):
+    shots = tmp_path / "shots"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "buttons_game", "--tutorial", "buttons", "--show-me"]
+    command += ["--fast", "--screenshots", str(shots), "--quit-when-over"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in shots.glob("*.png"))
+    for number, each in enumerate(tu.STEPS, start=1):
+        assert any(f"tutorial-{number:02d}-{each.key}" in n for n in names), each.key
+    assert names[-1].endswith(f"tutorial-{len(tu.STEPS) + 1:02d}-end.png")
+    assert not (tmp_path / "home" / "config" / "settings.json").exists(), "nobody's place moved"
