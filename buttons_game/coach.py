@@ -87,6 +87,9 @@ class Decision:
     seat: int
     index: int
     exact: bool
+    # roll or opt out only: the expected stars of each (the choice made and the other)
+    expected_roll: float | None = None
+    expected_opt_out: float | None = None
 
     @property
     def matched(self) -> bool:
@@ -202,7 +205,14 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
         "bust_probability": None if bust is None else _figure(bust),
         "exact": decision.exact,
         "index": decision.index,
-    }
+    } | (
+        {}
+        if decision.expected_roll is None or decision.expected_opt_out is None
+        else {
+            "expected_roll": _figure(decision.expected_roll),
+            "expected_opt_out": _figure(decision.expected_opt_out),
+        }
+    )
 
 
 def _figure(value: float) -> float:
@@ -283,6 +293,8 @@ class _Coach:
             seat=seat,
             index=index,
             exact=values.exact,
+            expected_roll=values.roll_value if kind != "place" else None,
+            expected_opt_out=values.stop_value if kind != "place" else None,
         )
 
     def _solver(self, view: SeatView) -> SoloSolver:

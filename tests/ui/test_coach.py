@@ -58,6 +58,13 @@ def test_after_the_summary_the_coach_reviews_the_one_persons_round(make_app):
     expected = review_round(game, 0, game.state.round_number)
     assert review.reviews == [expected]
     assert expected.decisions, "the person decided something this round"
+    for d in expected.decisions:  # a turn's row shows rolling on against opting out
+        if d.kind == "place":
+            assert d.expected_roll is None and d.expected_opt_out is None
+        else:
+            own = d.expected_roll if d.kind == "roll" else d.expected_opt_out
+            assert own == d.expected_chosen
+            assert max(d.expected_roll, d.expected_opt_out) == pytest.approx(d.expected_best)
     assert review.round_number == game.state.round_number
     step(app, 2)
     press(app, pygame.K_RETURN)
@@ -118,9 +125,13 @@ def test_review_texts_fit_at_1280x720(make_app, language):
     for choice in ("roll", "opt_out", "skip", "(6, 6)"):
         text = choice_text("place", choice)
         assert art.text(text, review.px(16), "text").get_width() <= room, text
-    best = t("review.better", best=choice_text("place", "(6, 6)"), value="3.00")
     room = int(width * (COLUMNS[4] - COLUMNS[3])) - 8
-    assert art.text(best, review.px(16), "text").get_width() <= room, best
+    for best in (
+        t("review.better", best=choice_text("place", "(6, 6)"), value="3.00"),
+        t("review.was_best_vs", other=choice_text("roll", "opt_out"), value="12.00"),
+        t("review.was_best_vs", other=choice_text("opt_out", "roll"), value="12.00"),
+    ):
+        assert art.text(best, review.px(16), "text").get_width() <= room, best
     lines = [
         t("review.total", left="12.34"),
         t("review.all_best"),

@@ -188,7 +188,14 @@ class ReviewScreen(Screen):
             bust = art.text(f"{100 * d.bust_probability:.0f}%", size, "text_dim")
             surface.blit(bust, (x[1], y))
         surface.blit(art.text(f"{d.expected_chosen:.2f}", size, tint), (x[2], y))
-        if d.matched:
+        if d.matched and d.expected_roll is not None and d.expected_opt_out is not None:
+            # a turn: the other choice's figure too (rolling on against opting out)
+            other, value = (
+                ("opt_out", d.expected_opt_out) if d.chosen == "roll" else ("roll", d.expected_roll)
+            )
+            text = t("review.was_best_vs", other=choice_text(d.kind, other), value=f"{value:.2f}")
+            best = art.text(fit(text, size, x[4] - x[3] - 8), size, "good")
+        elif d.matched:
             best = art.text(t("review.was_best"), size, "good")
         else:
             best = art.text(fit(decision_line(d), size, x[4] - x[3] - 8), size, "text")
