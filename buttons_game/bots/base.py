@@ -40,22 +40,3 @@ class RandomBot:
         if not actions:
             raise ValueError(f"seat {player} has no legal action")
         return actions[int(self.rng.random() * len(actions))]
-
-
-def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of the given level ("random", "easy", "medium", "hard")."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: levels are {', '.join(LEVELS)}")
-    if level == "easy":
-        from .easy import EasyBot
-
-        return EasyBot(seed)
-    if level == "medium":
-        from .medium import MediumBot
-
-        return MediumBot(seed)
-    if level == "hard":
-        from .hard import HardBot
-
-        return HardBot(seed)
-    return RandomBot(seed)

@@ -14,6 +14,7 @@ time budget).
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, RandomBot, make_bot
+from .base import LEVELS, Bot, RandomBot
+from .levels import make_bot
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -14,7 +14,7 @@ from typing import Any
 from buttons_game.kopf_oder_knopf.actions import Remove
 from buttons_game.kopf_oder_knopf.state import IllegalActionError, new_game
 
-from .base import make_bot
+from .levels import make_bot
 
 COLOURS = ("red", "blue")
 

@@ -53,25 +53,3 @@ class RandomBot:
         decider(state, player)
         actions = state.legal_actions()
         return actions[int(self.rng.random() * len(actions))]
-
-
-def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
-    """A bot of the given level ("random", "easy", "medium", "hard").
-
-    ``options`` go to the level's class, e.g. ``make_bot("hard", 1, seconds=0.2)``.
-    """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: levels are {', '.join(LEVELS)}")
-    if level == "easy":
-        from .easy import EasyBot
-
-        return EasyBot(seed, **options)  # type: ignore[arg-type]
-    if level == "medium":
-        from .medium import MediumBot
-
-        return MediumBot(seed, **options)  # type: ignore[arg-type]
-    if level == "hard":
-        from .hard import HardBot
-
-        return HardBot(seed, **options)  # type: ignore[arg-type]
-    return RandomBot(seed, **options)  # type: ignore[arg-type]
