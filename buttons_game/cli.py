@@ -1,5 +1,5 @@
 """Command line: ``buttons-game`` starts the game; ``simulate`` and ``tournament`` play
-headless; ``review`` reviews a saved game's decisions.
+headless; ``review`` reviews a saved game's decisions; ``stats`` prints the statistics.
 
 Bad flags print a clear message and exit with code 2 (argparse's convention).
 """
@@ -18,6 +18,7 @@ from buttons_game.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
 from buttons_game.review import add_review_command, run_review_command
 from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits
+from buttons_game.stats.command import add_stats_command, run_stats_command
 from buttons_game.tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
@@ -135,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=seed_number, help="seed for the deal, the dice and the bots")
     parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     parser.add_argument(
+        "--replay", type=Path, metavar="SAVE", help="watch a saved game again, action by action"
+    )
+    parser.add_argument(
         "--tutorial",
         choices=("buttons", "kopf"),
         help="start a game's Learn to play tutorial at once (buttons or kopf)",
@@ -153,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     add_tournament_command(commands)
     add_review_command(commands)
+    add_stats_command(commands)
     return parser
 
 
@@ -205,12 +210,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_tournament_command(args)
     if args.command == "review":
         return run_review_command(args)
-    if args.quit_when_over and not (args.seats or args.load or args.tutorial):
+    if args.command == "stats":
+        return run_stats_command(args)
+    if args.quit_when_over and not (args.seats or args.load or args.tutorial or args.replay):
         parser.error(
-            "--quit-when-over needs --seats, --load or --tutorial (something that starts at once)"
+            "--quit-when-over needs --seats, --load, --tutorial or --replay "
+            "(something that starts at once)"
         )
-    if sum(1 for given in (args.seats, args.load, args.tutorial) if given) > 1:
-        parser.error("--seats, --load and --tutorial each start something: give one of them")
+    if sum(1 for given in (args.seats, args.load, args.tutorial, args.replay) if given) > 1:
+        parser.error(
+            "--seats, --load, --tutorial and --replay each start something: give one of them"
+        )
     if args.tutorial is not None and args.tutorial not in tutorial_games():
         parser.error(
             f"--tutorial {args.tutorial}: the {GAME_NAMES[args.tutorial]} tutorial is not "
@@ -236,6 +246,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             loaded = load_game(args.load)
         except SaveFileError as error:
             parser.error(f"cannot load the game: {error}")
+    watched = None
+    if args.replay is not None:
+        from buttons_game.saves import SaveFileError, read_save
+
+        try:
+            watched = read_save(args.replay).game  # only read: the file is never changed
+        except SaveFileError as error:
+            parser.error(f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from buttons_game.ui.app import AppOptions, run_app
 
@@ -248,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         language=args.lang,
         seed=args.seed,
         load=loaded,
+        replay=watched,
         game=args.game,
         short=args.short,
         tutorial=args.tutorial,

@@ -31,6 +31,7 @@ MIN_WINDOW: tuple[int, int] = (960, 600)
 MAX_WINDOW: tuple[int, int] = (7680, 4320)
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 COACH_MODES: tuple[str, ...] = ("auto", "always", "off")
+MAX_VOLUME = 100  # the effects volume runs from 0 (silent) to 100
 SEAT_KINDS = ("human", *LEVELS)
 NAME_LIMIT = SEAT_NAME_LIMIT
 # A settings file is a few hundred bytes; anything larger than this is not one.
@@ -54,6 +55,8 @@ class Settings:
     tutorial_offered: bool = False
     kopf_lesson: int = 0  # an index into kopf_oder_knopf.lessons.LESSONS
     buttons_lesson: int = 0  # the BUTTONS tutorial's step reached: an index into tutorial.STEPS
+    effects_volume: int = 75  # sound effects, 0 (silent) to MAX_VOLUME
+    mute: bool = False  # no sound at all (the M key at the table)
 
     @property
     def animation_factor(self) -> float:
@@ -115,6 +118,10 @@ def _buttons_lesson(value: object) -> object:
     return value if type(value) is int and 0 <= value < len(TUTORIAL_STEPS) else _INVALID
 
 
+def _volume(value: object) -> object:
+    return value if type(value) is int and 0 <= value <= MAX_VOLUME else _INVALID
+
+
 def _last_seats(value: object) -> object:
     if value == []:
         return ()
@@ -145,6 +152,8 @@ _READERS: dict[str, Callable[[object], object]] = {
     "tutorial_offered": _flag,
     "kopf_lesson": _kopf_lesson,
     "buttons_lesson": _buttons_lesson,
+    "effects_volume": _volume,
+    "mute": _flag,
 }
 
 
@@ -293,6 +302,7 @@ def warn(message: str) -> None:
 
 __all__ = [
     "ANIMATION_SPEEDS",
+    "MAX_VOLUME",
     "MAX_WINDOW",
     "MIN_WINDOW",
     "NAME_LIMIT",

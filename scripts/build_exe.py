@@ -211,6 +211,8 @@ def smoke_one(
         output = process.stdout.read().decode(errors="replace") if process.stdout else ""
         if process.returncode != 0:
             fail(f"the executable exited with code {process.returncode} ({what}):\n{output}")
+        if "sound effects are off" in output or "cannot be played" in output:
+            fail(f"the executable could not play its sounds ({what}):\n{output}")
         pictures = sorted(shots.glob("*.png"))
         if not any(game_shot in p.name for p in pictures) or not pictures[-1].name.endswith(
             f"{over_shot}.png"

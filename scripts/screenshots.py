@@ -14,6 +14,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from buttons_game import saves  # noqa: E402
+from buttons_game.bots import make_bot  # noqa: E402
 from buttons_game.cli import window_size  # noqa: E402
 from buttons_game.engine import ROLL, Phase, random_game  # noqa: E402
 from buttons_game.game import Game, Seat  # noqa: E402
@@ -115,6 +117,7 @@ def main() -> None:
     shoot(app, args.out / f"game-over-{tag}.png")
     kopf_screens(app, args.out, tag)
     kopf_lessons(app, args.out, tag)
+    replays(app, args.out, tag)
 
     game = mid_game(3, humans=1)
     saves.save_as(game, "Sunday with Grandma", overwrite=True)
@@ -128,8 +131,52 @@ def main() -> None:
     shoot(app, args.out / f"save-as-{tag}.png")
     app.show_load()
     shoot(app, args.out / f"load-{tag}.png")
+    stats_screens(app, args.out, tag)
     pygame.quit()
     sys.exit(0)
+
+
+def finished_game(seats: tuple[Seat, ...], seed: int) -> Game:
+    """A game of BUTTONS played to its end by seeded easy bots in every seat."""
+    game = Game.new(seats, seed=seed)
+    bots = [make_bot("easy", seed * 10 + p) for p in range(len(seats))]
+    while not game.state.is_over():
+        state = game.state
+        if state.is_chance_node():
+            game = game.apply(game.roll_dice())
+        else:
+            player = state.current_player
+            assert player is not None
+            game = game.apply(bots[player].choose(state, player))
+    return game
+
+
+def stats_screens(app: App, out: Path, tag: str) -> None:
+    """Statistics after a few finished games: each game's table, the dice, Reset's question."""
+    tables = (
+        (Seat("Anna"), Seat("Ben", "hard")),
+        (Seat("Anna"), Seat("Carla"), Seat("Bo", "medium")),
+        (Seat("Carla"), Seat("Bo", "easy"), Seat("Anna"), Seat("Ben", "hard")),
+    )
+    for i in range(9):
+        saves.save_as(finished_game(tables[i % 3], 40 + i), f"Finished {i}", overwrite=True)
+    rng = random.Random(5)
+    for i in range(3):
+        game = KopfGame.new((Seat("Anna"), Seat("Ben", "easy")), target=8)
+        while not game.state.is_over():
+            game = game.apply(rng.choice(game.state.legal_actions()))
+        saves.save_as(game, f"Kopf finished {i}", overwrite=True)
+    app.show_stats()
+    screen = app.top
+    deadline = time.monotonic() + 120
+    while screen.loading and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        app.step(0.01, [])  # the statistics are counted in a thread
+        time.sleep(0.01)
+    for tab in ("buttons", "kopf", "dice"):
+        screen.show_tab(tab)  # type: ignore[attr-defined]
+        shoot(app, out / f"stats-{tab}-{tag}.png")
+    screen.ask_reset()  # type: ignore[attr-defined]
+    shoot(app, out / f"stats-reset-{tag}.png")
 
 
 def kopf_mid_game(seed: int = 2, punishing: bool = False) -> KopfGame:
@@ -189,6 +236,36 @@ def kopf_lessons(app: App, out: Path, tag: str, keys: tuple[str, ...] = ()) -> N
         shoot(app, out / f"lesson-{lesson.key}-done-{tag}.png")
     app.show_learn()  # now with the lesson reached
     shoot(app, out / f"learn-progress-{tag}.png")
+
+
+def replays(app: App, out: Path, tag: str) -> None:
+    """The replay viewer of both games: BUTTONS mid-round, at a bust and at the end; Kopf
+    oder Knopf at a capture and at the end."""
+    game = Game(seats(4, 2), random_game(4, random.Random(3), seed=3))
+    app.show_game_over(game)
+    app.show_replay(game)
+    viewer = app.top.viewer  # type: ignore[attr-defined]
+    viewer.goto(40)
+    shoot(app, out / f"replay-{tag}.png")
+    for n in range(1, viewer.last):
+        viewer.goto(n)
+        if viewer.model.busted is not None:
+            shoot(app, out / f"replay-bust-{tag}.png")
+            break
+    viewer.goto(viewer.last)
+    shoot(app, out / f"replay-end-{tag}.png")
+    kopf = kopf_mid_game()
+    rng = random.Random(1)
+    while not kopf.state.is_over():
+        kopf = kopf.apply(rng.choice(kopf.state.legal_actions()))
+    app.show_game_over(kopf)
+    app.show_replay(kopf)
+    viewer = app.top.viewer  # type: ignore[attr-defined]
+    for _ in range(3):
+        viewer.jump(True)  # the third capture
+    shoot(app, out / f"kopf-replay-{tag}.png")
+    viewer.goto(viewer.last)
+    shoot(app, out / f"kopf-replay-end-{tag}.png")
 
 
 def kopf_table(app: App, game: KopfGame) -> None:

@@ -42,6 +42,7 @@ def wheel(tmp_path_factory):
 def test_wheel_carries_the_assets(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "buttons_game/assets/layouts.json" in names
+    assert "buttons_game/assets/sounds/roll.ogg" in names
     assert "buttons_game/engine/state.py" in names
 
 
@@ -65,3 +66,33 @@ def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
     root, summary = result.stdout.splitlines()
     assert Path(root) == site / "buttons_game" / "assets"
     assert summary.split()[0] == "8"
+
+
+def test_sounds_load_from_the_installed_wheel(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = (
+        "import pygame, buttons_game.ui.sound as s;"
+        "pygame.mixer.init(**s.MIXER);"
+        "print(s.effect_file('roll'));"
+        "print(*(round(pygame.mixer.Sound(s.effect_file(n)).get_length(), 2) for n in s.EFFECTS))"
+    )
+    # The unpacked wheel comes first on the path, before the checkout's editable install;
+    # pygame comes from this environment.
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={
+            "PYTHONPATH": str(site),
+            "SDL_AUDIODRIVER": "dummy",
+            "SDL_VIDEODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        },
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    path, lengths = result.stdout.splitlines()
+    assert Path(path) == site / "buttons_game" / "assets" / "sounds" / "roll.ogg"
+    assert all(0 < float(n) <= 1.5 for n in lengths.split())

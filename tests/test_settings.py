@@ -34,6 +34,8 @@ GOOD = {
     "last_seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}],
     "tutorial_offered": True,
     "kopf_lesson": 3,
+    "effects_volume": 40,
+    "mute": True,
 }
 GOOD_SETTINGS = Settings(
     language="de",
@@ -45,6 +47,8 @@ GOOD_SETTINGS = Settings(
     last_seats=({"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "hard"}),
     tutorial_offered=True,
     kopf_lesson=3,
+    effects_volume=40,
+    mute=True,
 )
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")
 
@@ -178,6 +182,18 @@ def test_the_lesson_reached_is_kept(tmp_path, lesson):
     assert problem is None and settings.kopf_lesson == lesson
 
 
+@pytest.mark.parametrize("volume", [0, 1, 75, 99, 100])
+def test_an_effects_volume_from_0_to_100_is_kept(tmp_path, volume):
+    path = write(tmp_path / "settings.json", {"effects_volume": volume, "mute": False})
+    settings, problem = load_settings(path)
+    assert problem is None and settings.effects_volume == volume and not settings.mute
+
+
+def test_sound_is_on_at_three_quarters_by_default(tmp_path):
+    settings, problem = load_settings(tmp_path / "settings.json")
+    assert problem is None and settings.effects_volume == 75 and not settings.mute
+
+
 # ------------------------------------------------------- bad values, one by one
 
 BAD_VALUES = {
@@ -203,6 +219,8 @@ BAD_VALUES = {
     "coach": ["on", True, ["auto"], None, "AUTO"],
     "tutorial_offered": [1, "yes", [True], None],
     "kopf_lesson": [-1, 7, 1.0, True, "2", [3], None],
+    "effects_volume": [-1, 101, 1000, 50.0, True, "75", [75], {"volume": 75}, None],
+    "mute": [1, 0, "yes", "false", [True], None],
     "last_seats": [
         [{"name": "Ada", "kind": "human"}],
         [{"name": f"P{i}", "kind": "human"} for i in range(5)],

@@ -77,13 +77,14 @@ def autosave(game: AnyGame) -> Path:
     return path
 
 
-def list_saves() -> list[SaveInfo]:
+def list_saves(*, prune: bool = True) -> list[SaveInfo]:
     """Every save in the saves folder, newest first; a bad file is listed as broken.
 
-    Also removes finished autosaves beyond the newest MAX_FINISHED_AUTOSAVES and
+    Also removes finished autosaves beyond the newest MAX_FINISHED_AUTOSAVES (unless
+    ``prune`` is False: the statistics read finished games before they may go) and
     temporary files older than an hour. StorageError if the folder cannot be used.
     """
-    infos, _ = _listing(MAX_FINISHED_AUTOSAVES)
+    infos, _ = _listing(MAX_FINISHED_AUTOSAVES if prune else None)
     return infos
 
 
@@ -173,8 +174,9 @@ def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> list[Pat
 # ------------------------------------------------------------------ the list
 
 
-def _listing(keep: int) -> tuple[list[SaveInfo], list[Path]]:
-    """Every save, newest first, with finished autosaves beyond ``keep`` pruned; and those."""
+def _listing(keep: int | None) -> tuple[list[SaveInfo], list[Path]]:
+    """Every save, newest first, with finished autosaves beyond ``keep`` pruned (None:
+    none); and those."""
     folder = saves_dir()
     index_path = folder.parent / INDEX_NAME
     index = _read_index(index_path)
@@ -194,7 +196,7 @@ def _listing(keep: int) -> tuple[list[SaveInfo], list[Path]]:
             infos.append(_info(path, prefix + name, name, index))
             names.add(name)
     infos.sort(key=_newest_first, reverse=True)
-    pruned = _prune(infos, keep)
+    pruned = [] if keep is None else _prune(infos, keep)
     if pruned:
         gone = set(pruned)
         infos = [info for info in infos if info.path not in gone]

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from buttons_game import i18n, saves, tutorial
+from buttons_game import i18n, saves, stats, tutorial
 from buttons_game.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.kopf_oder_knopf.game import KopfGame
@@ -39,13 +39,16 @@ from .screens.kopf_screen import KopfScreen
 from .screens.kopf_setup import KopfSetupScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
+from .screens.replay_screen import ReplayScreen
 from .screens.review import ReviewScreen
 from .screens.rules import RulesScreen
 from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
 from .screens.setup import SetupScreen
+from .screens.stats_screen import StatsScreen
 from .screens.summary import SummaryScreen
 from .screens.table_screen import StarsScreen, TableScreen
+from .sound import Sounds
 from .table.session import TableSession
 from .table.tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
 from .window import clamp_window, name_the_window, open_window
@@ -53,6 +56,17 @@ from .window import clamp_window, name_the_window, open_window
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run
 FPS = 60
+# The screens of a game, where M turns the sound off and on (none has a text field).
+IN_GAME = (
+    TableScreen,
+    StarsScreen,
+    SummaryScreen,
+    ReviewScreen,
+    KopfScreen,
+    PauseScreen,
+    GameOverScreen,
+    KopfOverScreen,
+)
 
 
 @dataclass
@@ -70,6 +84,7 @@ class AppOptions:
     short: bool = False  # Kopf oder Knopf: the short game, 8 captures
     tutorial: str | None = None  # the game whose tutorial starts at once ("kopf")
     show_me: bool = False  # the tutorial plays itself, lesson after lesson
+    replay: Any = None  # a game (of either kind) to watch in the replay viewer (--replay)
 
 
 class App:
@@ -80,7 +95,7 @@ class App:
             self.settings.language = options.language
         i18n.install(self.settings.language)
         name_the_window()
-        # Only what the game uses: no audio device is opened (the game has no sound).
+        # Only what the game uses; the audio device opens at the first sound (ui/sound.py).
         pygame.display.init()
         pygame.font.init()
         art.clear_caches()  # fonts do not outlive an earlier pygame.quit()
@@ -113,13 +128,19 @@ class App:
         self._window_changed = False
         self.current_game: AnyGame | None = None
         self.notices: list[Notice] = []
+        self.sounds = Sounds(self.settings.effects_volume, self.settings.mute)
         if problem:
             warn(problem)
             self.notify(t("errors.settings_unreadable", problem=problem), "bad")
         self.saving_off: str | None = None  # why games cannot be saved, when they cannot
         self._check_storage()
         # The first start (no settings file yet) offers the tutorial on the main menu, once.
-        started = options.seats or options.load is not None or options.tutorial
+        started = (
+            options.seats
+            or options.load is not None
+            or options.tutorial
+            or options.replay is not None
+        )
         self.tutorial_offer = not (problem or started or self.settings.tutorial_offered)
 
     def _check_storage(self) -> None:
@@ -157,15 +178,30 @@ class App:
             return False
 
     def _game_changed(self, game: AnyGame) -> None:
-        """Every move of the game at the table: remember it and autosave it."""
+        """Every move of the game at the table: remember it and autosave it; a game that
+        ended is counted in the statistics first (its autosave may prune older ones)."""
         self.current_game = game
         if self.saving_off:
             return  # said once at start-up
+        if game.state.is_over():
+            self._count_finished(game)
         try:
             saves.autosave(game)
         except (OSError, ValueError) as error:
             warn(f"autosave failed: {error}")
             self.notify(t("saves.autosave_failed", error=str(error)), "bad")
+
+    def _count_finished(self, game: AnyGame) -> None:
+        """Add a finished game to the statistics (once per game, however often it is called)."""
+        try:
+            counted = stats.record_game(game)
+        except (OSError, ValueError) as error:
+            warn(f"the statistics were not updated: {error}")
+            self.notify(t("stats.not_updated", error=str(error)), "bad")
+            return
+        if counted.broken:
+            warn(f"the statistics file was broken and is rebuilt: {counted.broken}")
+            self.notify(t("stats.rebuilt", error=counted.broken, name=stats.BROKEN_NAME), "bad")
 
     def notify(self, text: str, tone: str = "text") -> None:
         """A short note for the player at the foot of the window, over any screen."""
@@ -174,6 +210,16 @@ class App:
         self.notices = [n for n in self.notices if n.text != text][-2:]
         self.notices.append(Notice(text, tone, time.monotonic() + NOTICE_SECONDS))
         self.dirty = True
+
+    def play_sound(self, name: str) -> None:
+        """A sound effect, at the effects volume (silent when muted or without a device)."""
+        self.sounds.play(name)
+
+    def toggle_mute(self) -> None:
+        """M in a game: sound off or on again, remembered, and said in a short notice."""
+        self._save(replace(self.settings, mute=not self.settings.mute))
+        self.sounds.set(self.settings.effects_volume, self.settings.mute)
+        self.notify(t("sound.muted" if self.settings.mute else "sound.unmuted"))
 
     def seats_from_options(self) -> tuple[Seat, ...]:
         """Named seats for ``--seats``: "Player 1", "Bot 2" ... in the current language."""
@@ -222,9 +268,10 @@ class App:
             self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
 
     def apply_settings(self, settings: Settings) -> None:
-        """Save settings and apply them live (language, window, animation, symbols)."""
+        """Save settings and apply them live (language, window, animation, symbols, sound)."""
         old = self.settings
         self._save(settings)
+        self.sounds.set(settings.effects_volume, settings.mute)
         art.show_symbols = settings.symbols
         if settings.language != old.language:
             art.cjk_language = settings.language == "ja"
@@ -300,6 +347,9 @@ class App:
     def show_load(self) -> None:
         self._over_menu(LoadScreen(self))
 
+    def show_stats(self) -> None:
+        self._over_menu(StatsScreen(self))
+
     def show_learn(self) -> None:
         """Learn to play: the choice of tutorials."""
         self._over_menu(ChooseGameScreen(self, "learn"))
@@ -336,6 +386,16 @@ class App:
         """The coach's review of the round just scored, in the summary's place."""
         self.replace(ReviewScreen(self, session, round_number, seats))
 
+    def show_replay(self, game: Any) -> None:
+        """Watch ``game`` (of either kind) again; Back returns to the screen below. A game
+        whose history cannot be replayed stays where it is, with a notice why."""
+        try:
+            screen = ReplayScreen(self, game)
+        except ValueError as error:
+            self.notify(t("replay.cannot_open", error=str(error)), "bad")
+            return
+        self.push(screen)
+
     def show_game_over(self, game: Any) -> None:
         if game.kind == "kopf":
             self._over_menu(KopfOverScreen(self, game))
@@ -348,11 +408,17 @@ class App:
         speed = lambda: self.animation_factor  # noqa: E731
         if game.kind == "kopf":
             kopf = KopfSession(
-                game, speed=speed, on_change=self._game_changed, seed=self.options.seed
+                game,
+                speed=speed,
+                on_change=self._game_changed,
+                seed=self.options.seed,
+                sound=self.play_sound,
             )
             self._over_menu(KopfScreen(self, kopf))
             return
-        session = TableSession(game, speed=speed, on_change=self._game_changed)
+        session = TableSession(
+            game, speed=speed, on_change=self._game_changed, sound=self.play_sound
+        )
         self._over_menu(TableScreen(self, session))
 
     def start_buttons_tutorial(self, step: int = 0) -> None:
@@ -367,7 +433,11 @@ class App:
         game = tutorial_game(name, t("tutorial.bo"), step)
         speed = lambda: self.animation_factor  # noqa: E731
         session = TableSession(
-            game, speed=speed, on_change=self._tutorial_changed, script=ButtonsTutorial()
+            game,
+            speed=speed,
+            on_change=self._tutorial_changed,
+            script=ButtonsTutorial(),
+            sound=self.play_sound,
         )
         session.bots[1] = ScriptedBo(self.options.seed)
         session.autoplay = bool(self.options.show_me)
@@ -483,6 +553,8 @@ class App:
                 continue
             if event.type == pygame.KEYDOWN and self.top.handle_focus_key(event):
                 continue
+            if event.type == pygame.KEYDOWN and self._mute_key(event):
+                continue
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.top.focus = None  # the mouse takes over from the keyboard
             self.top.handle_event(event)
@@ -503,6 +575,19 @@ class App:
             self.draw()
             self.dirty = False
         return animating or ui_changed or ui_pending(self.manager)
+
+    def _mute_key(self, event: pygame.event.Event) -> bool:
+        """M in a game toggles the sound; never while a text field takes the keys."""
+        if event.key != pygame.K_m or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        typing = any(
+            isinstance(w, pygame_gui.elements.UITextEntryLine)
+            for w in self.manager.get_focus_set() or ()
+        )
+        if typing or not isinstance(self.top, IN_GAME):
+            return False
+        self.toggle_mute()
+        return True
 
     def draw(self) -> None:
         self.top.draw(self.surface)
@@ -545,6 +630,10 @@ def run_app(options: AppOptions) -> int:
     try:
         if options.load is not None:
             app.open_game(options.load)
+            return app.run()
+        if options.replay is not None:
+            app.show_menu()  # what Back and Esc return to
+            app.show_replay(options.replay)
             return app.run()
         if options.tutorial:
             app.show_tutorial(options.tutorial)

@@ -233,3 +233,19 @@ def test_set_up_swaps_colours_and_plays_the_short_game(make_app):
     game = app.top.session.game
     assert game.state.target == 8
     assert game.seats[1].name == "Ann", "Ann plays blue"
+
+
+def test_a_piece_struck_where_it_just_moved_flies_from_there():
+    """A strike at the start of the next turn can take the piece that just moved: it
+    flies to the tray from its new square (it was missed before)."""
+    from buttons_game.kopf_oder_knopf import Move
+    from buttons_game.ui.kopf.session import KopfSession
+
+    from ..kopf.helpers import position
+
+    before = position([(6, 8)], [(5, 5), (5, 6)], to_move=0)  # one-hole squares: range 2
+    move = Move(6, 8, 5, 8)  # into the blue pair's reach
+    after = before.apply(move)
+    assert after.captured(1) == before.captured(1) + 1
+    flights = KopfSession._flights(before, after, move)
+    assert [(f.square, f.player, f.slot) for f in flights] == [((5, 8), 0, before.captured(1))]

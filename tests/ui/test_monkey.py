@@ -7,9 +7,11 @@ import random
 import pygame
 import pytest
 
+from buttons_game import saves
 from buttons_game.engine import Phase, random_game
 from buttons_game.game import Game, Seat
 from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.paths import saves_dir
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.table.intents import Menu
 
@@ -36,6 +38,11 @@ KEYS = [
     pygame.K_PAGEUP,
     pygame.K_BACKSPACE,
     pygame.K_n,
+    pygame.K_PAGEDOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
 ]
 
 
@@ -72,6 +79,11 @@ def open_screen(app, which: str, rng: random.Random) -> None:
         app.show_settings()
     elif which == "load":
         app.show_load()
+    elif which == "stats":
+        if not list(saves_dir().glob("*.json")):
+            final = random_game(3, rng, seed=rng.randrange(99))
+            saves.save_as(Game((Seat("Ann"), Seat("Bo", "easy"), Seat("Cy")), final), "Done")
+        app.show_stats()
     elif which in ("game", "pause"):
         app.start_game(Game.new(seats[: rng.choice([2, 3, 4])], seed=rng.randrange(99)))
         if which == "pause":
@@ -81,6 +93,14 @@ def open_screen(app, which: str, rng: random.Random) -> None:
     elif which == "over":
         final = random_game(4, rng, seed=rng.randrange(99))
         app.show_game_over(Game(seats, final))
+    elif which == "replay":
+        players = rng.choice([2, 3, 4])
+        app.show_replay(Game(seats[:players], random_game(players, rng, seed=rng.randrange(99))))
+    elif which == "kopf-replay":
+        game = KopfGame.new((Seat("Ann"), Seat("Bo")), target=rng.choice([8, 10]))
+        while not game.state.is_over():
+            game = game.apply(rng.choice(game.state.legal_actions()))
+        app.show_replay(game)
 
 
 @pytest.mark.parametrize(
@@ -92,6 +112,7 @@ def open_screen(app, which: str, rng: random.Random) -> None:
         "rules",
         "settings",
         "load",
+        "stats",
         "game",
         "pause",
         "stars",
@@ -103,6 +124,8 @@ def open_screen(app, which: str, rng: random.Random) -> None:
         "learn",
         "kopf-lesson",
         "tutorial",
+        "replay",
+        "kopf-replay",
     ],
 )
 def test_random_clicks_and_keys_never_crash(make_app, which):

@@ -18,6 +18,8 @@ from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.kopf_oder_knopf.lessons import LESSONS, OWN_GROUP
 from buttons_game.ui import art
 from buttons_game.ui.kopf.lesson_view import paragraphs_bottom
+from buttons_game.ui.replay import view as replay_view
+from buttons_game.ui.replay.model import Position
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.screens.setup import SetupScreen
 from buttons_game.ui.screens.summary import COLUMNS, HEADS, SummaryScreen
@@ -26,7 +28,7 @@ from buttons_game.ui.table.model import Message, render_note
 from buttons_game.ui.text import wrap
 from tests.i18n_files import strings
 
-from .conftest import choose, settle, step
+from .conftest import choose, press, settle, step
 
 PLURAL_FORMS = {"zero", "one", "few", "many", "other"}
 
@@ -83,6 +85,7 @@ def test_translated_text_fits_at_1280x720(make_app, language):
         app.show_rules,
         lambda: app.show_rules("kopf"),
         app.show_load,
+        app.show_stats,
     )
     for show in screens:
         show()
@@ -222,6 +225,55 @@ def test_learn_to_play_texts_fit_at_1280x720(make_app, language):
         for button in buttons_of(screen):
             assert layout.panel.contains(button.rect), "the buttons stay on the panel"
         assert layout.keys_lines()[0] != "", "the keys are shown"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_texts_fit_at_1280x720(make_app, language):
+    app = make_app(window=(1280, 720), language=language)
+    rng = random.Random(6)
+    buttons = Game(
+        (Seat("Annabelle"), Seat("Benedikt", "hard"), Seat("Carla"), Seat("Deniz", "easy")),
+        random_game(4, rng, seed=6),
+    )
+    kopf = KopfGame.new((Seat("Annabelle"), Seat("Benedikt", "hard")))
+    while not kopf.state.is_over():
+        kopf = kopf.apply(rng.choice(kopf.state.legal_actions()))
+    # the Replay buttons of the Load list and of both game-over screens
+    saves.save_as(buttons, "Sonntag")
+    app.show_load()
+    step(app, 2)
+    assert app.top.replay_buttons, "a Replay button on the row"
+    check_widgets(app.top)
+    for game in (buttons, kopf):
+        app.show_game_over(game)
+        step(app, 2)
+        check_widgets(app.top)
+        for a, b in itertools.combinations(buttons_of(app.top), 2):
+            assert not a.rect.colliderect(b.rect), "buttons overlap"
+        app.show_replay(game)
+        step(app, 2)
+        screen = app.top
+        check_widgets(screen)
+        press(app, pygame.K_SPACE)  # Play becomes Pause
+        check_widgets(screen)
+        press(app, pygame.K_SPACE)
+        panel, s = screen.panel, screen.scale
+        for a, b in itertools.combinations(buttons_of(screen), 2):
+            assert not a.rect.colliderect(b.rect), "buttons overlap"
+        box = screen.table.panel if screen.kopf else screen.table.side
+        for widget in screen.widgets:
+            assert box.contains(widget.rect), "the controls stay on the panel"
+        title = art.text(t("replay.title"), int(replay_view.TITLE * s), "accent", True)
+        assert_fits(title.get_width(), panel.head.width, "replay.title")
+        where = replay_view.where_text(Position(2412, 2412, 14, 0), screen.kopf)
+        shown = art.text(where, int(replay_view.WHERE * s), "text", True)
+        assert_fits(shown.get_width(), panel.head.width, "the position")
+        keys = replay_view.keys_lines(panel, s, screen.kopf)
+        room = panel.log.height - len(keys) * line_height(int(replay_view.KEYS * s))
+        assert room >= 6 * line_height(int(replay_view.LOG * s)), "room for six log lines"
+        if screen.kopf:
+            heading = art.text(t("replay.heading_kopf"), int(24 * s), "accent", True)
+            assert_fits(heading.get_width(), screen.table.top_bar.width, "replay.heading_kopf")
 
 
 def glyphs_differ(font: pygame.font.Font, text: str) -> bool:

@@ -28,6 +28,7 @@ from buttons_game.kopf_oder_knopf.lessons import (
 )
 from buttons_game.narration import Note
 
+from ..sound import Play, silent
 from ..table.model import Message
 from ..table.thinking import BotSeats
 from .model import KopfModel, Square
@@ -116,6 +117,7 @@ class LessonSession(KopfSession):
         speed: Callable[[], float],
         pace: Callable[[], float],
         on_solved: Callable[[], None],
+        sound: Play = silent,
     ) -> None:
         """``names``: the learner's and the opponent's; ``pace`` scales Show me's beats."""
         self.lesson = lesson
@@ -123,7 +125,7 @@ class LessonSession(KopfSession):
         you, them = Seat(names[0]), Seat(names[1], "easy")  # a bot seat: its level is unused
         game = KopfGame((you, them) if me == 0 else (them, you), start(lesson))
         bots = BotSeats({1 - me: ScriptedReply(lesson)}, self._reply_seat)
-        super().__init__(game, speed=speed, on_change=lambda _game: None, bots=bots)
+        super().__init__(game, speed=speed, on_change=lambda _game: None, bots=bots, sound=sound)
         self.model = LessonModel(
             game, lesson=lesson, number=LESSONS.index(lesson) + 1, total=len(LESSONS)
         )

@@ -57,6 +57,15 @@ class KopfModel:
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.game.seats[seat].is_human
 
+    def viewer(self) -> int | None:
+        """The seat whose pieces in danger (red rings) and in reach (green) the board shows:
+        the person to move, else the only person at the table."""
+        seat = self.state.current_player
+        if self.is_human(seat):
+            return seat
+        humans = [p for p in (0, 1) if self.is_human(p)]
+        return humans[0] if len(humans) == 1 else None
+
     def human_to_play(self) -> int | None:
         """The person who decides now, or None (a bot, or the game is over)."""
         seat = self.state.current_player

@@ -17,6 +17,7 @@ from buttons_game.kopf_oder_knopf.hint import kopf_hint
 from buttons_game.kopf_oder_knopf.narration import narrate, narrate_history, undo_note
 from buttons_game.narration import Note
 
+from ..sound import Play, silent
 from ..table import intents as do
 from ..table.model import Message
 from ..table.thinking import BotSeats, HintDesk
@@ -44,12 +45,15 @@ class KopfSession:
         on_change: Callable[[Any], None],
         seed: int | None = None,
         bots: BotSeats | None = None,
+        sound: Play = silent,
     ) -> None:
-        """``bots``: who plays the bot seats (a lesson's script); by default each seat's level."""
+        """``bots``: who plays the bot seats (a lesson's script); by default each seat's level.
+        ``sound`` plays an effect by name (the app's sound layer); silent by default."""
         state = game.state
         self.model = KopfModel(game, log=narrate_history(state.setup, state.history()))
         self.speed = speed
         self.on_change = on_change
+        self.sound = sound
         if bots is None:
             levels = {
                 p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
@@ -204,15 +208,36 @@ class KopfSession:
                 m.timers.start("strike", STRIKE_SECONDS * self.speed())
         if after.is_over() and not before.is_over():
             m.timers.start("over", OVER_SECONDS * self.speed())
+        effect = self._effect(before, after, action)
+        if effect is not None:
+            self.sound(effect)
         self.on_change(game)
+
+    @staticmethod
+    def _effect(before: KopfState, after: KopfState, action: Action | None) -> str | None:
+        """The one sound a change makes, the weightiest: a win, a strike, else a move."""
+        if action is None:
+            return None  # an undo, a lesson started again
+        if after.is_over() and not before.is_over():
+            outcome = after.outcome()
+            if outcome is not None and outcome.winner is not None:
+                return "win"
+        taken = (after.captured(p) - before.captured(p) for p in (0, 1))
+        if any(n > 0 for n in taken):  # struck or punished pieces, off to the tray
+            return "strike"
+        return "move" if isinstance(action, Move) else None
 
     @staticmethod
     def _flights(before: KopfState, after: KopfState, action: Action) -> list[Flight]:
         """The pieces this change captured, each bound for its captor's tray."""
         flights = []
-        moved = (action.from_row, action.from_col) if isinstance(action, Move) else None
+        mover = before.to_move
         for player in (0, 1):
-            gone = before.pieces(player) - after.pieces(player) - {moved}
+            pieces = before.pieces(player)
+            if isinstance(action, Move) and player == mover:  # where the moved piece went
+                start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
+                pieces = (pieces - {start}) | {end}
+            gone = pieces - after.pieces(player)
             captor = 1 - player
             first = before.captured(captor)
             for k, spot in enumerate(sorted(gone)):  # type: ignore[type-var]

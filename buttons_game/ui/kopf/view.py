@@ -12,8 +12,8 @@ from buttons_game.kopf_oder_knopf import KopfState
 from buttons_game.kopf_oder_knopf.board import DIRECTIONS, FORWARD
 
 from .. import art
-from ..table.model import render_message, render_note
-from ..table.view import TONES
+from ..table.model import render_message
+from ..table.view import draw_notes
 from ..text import draw_lines, wrap, wrap_items
 from . import sprites
 from .model import KopfModel, Square
@@ -219,10 +219,7 @@ class KopfDrawing:
         state = model.state
         cell = layout.cell
         width = max(3, cell // 12)
-        me = state.current_player if model.is_human(state.current_player) else None
-        if me is None:
-            humans = [p for p in (0, 1) if model.is_human(p)]
-            me = humans[0] if len(humans) == 1 else None
+        me = model.viewer()
         if model.show_threats and not state.is_over():
             for player in (0, 1):
                 for group in state.forbidden_groups(player):
@@ -343,20 +340,9 @@ class KopfDrawing:
         self, surface: pygame.Surface, model: KopfModel, area: pygame.Rect, s: float
     ) -> None:
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
-        size = int(14 * s)
-        step = int(size * 1.35)
-        room = max(0, (area.height - 6) // step)
-        lines: list[tuple[str, str]] = []
-        newest = len(model.log) - min(model.log_scroll, max(0, len(model.log) - 1))
-        for note in reversed(model.log[:newest]):
-            text = wrap(render_note(note, model.names, "kopf_log."), size, area.width - 8)
-            if lines and len(lines) + len(text) > room:
-                break
-            lines.extend((line, TONES.get(note.tone, "text_dim")) for line in reversed(text))
-        y = area.bottom - step
-        for line, tint in lines[:room]:
-            surface.blit(art.text(line, size, tint), (area.left + 4, y))
-            y -= step
+        draw_notes(
+            surface, model.log, model.names, area, int(14 * s), "kopf_log.", model.log_scroll
+        )
 
     def _draw_passing(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         assert model.passing is not None

@@ -59,6 +59,7 @@ class KopfLessonScreen(KopfScreen):
             speed=lambda: host.animation_factor,
             pace=lambda: self._pace(host),
             on_solved=self._solved,
+            sound=host.play_sound,
         )
 
     # ------------------------------------------------------------------ lessons

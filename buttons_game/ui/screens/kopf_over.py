@@ -57,9 +57,11 @@ class KopfOverScreen(Screen):
         x = self.chart.centerx - bw // 2
         y = self.chart.bottom + self.px(80)
         self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
-        self.menu = button(
-            self, pygame.Rect(x, y + bh + self.px(12), bw, bh), "over.menu", "#big_button"
-        )
+        gap = self.px(12)
+        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
+        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
+        self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
+        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -67,6 +69,8 @@ class KopfOverScreen(Screen):
                 self.host.show_setup("kopf")
             elif event.ui_element is self.menu:
                 self.host.show_menu()
+            elif event.ui_element is self.replay:
+                self.host.show_replay(self.game)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.host.show_menu()

@@ -1,5 +1,5 @@
-"""Main menu: New game, Continue, Load game, Learn to play, Rules, Settings, Quit; at the
-first start, beside them, an offer to learn the game."""
+"""Main menu: New game, Continue, Load game, Statistics, Learn to play, Rules, Settings, Quit;
+at the first start, beside them, an offer to learn the game."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ class MainMenu(Screen):
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
-        self.rects = column_rects(w // 2, int(h * 0.34), self.px(320), self.px(48), self.px(11), 7)
+        count, top, gap = 8, int(h * 0.34), self.px(9)
+        # Every button fits above the window's foot, however many there are.
+        height = min(self.px(48), (h - top - self.px(16)) // count - gap)
+        self.rects = column_rects(w // 2, top, self.px(320), height, gap, count)
         left = self.rects[0].right + self.px(40)
         width = min(self.px(300), w - left - self.px(16))
         self.offer = pygame.Rect(left, self.rects[0].top, width, self.px(200))
@@ -29,10 +32,11 @@ class MainMenu(Screen):
         self.new_game = button(self, rects[0], "menu.new_game", "#big_button")
         self.continue_ = button(self, rects[1], "menu.continue", "#big_button")
         self.load = button(self, rects[2], "menu.load", "#big_button")
-        self.learn = button(self, rects[3], "menu.learn", "#big_button")
-        self.rules = button(self, rects[4], "menu.rules", "#big_button")
-        self.settings = button(self, rects[5], "menu.settings", "#big_button")
-        self.quit = button(self, rects[6], "menu.quit", "#big_button")
+        self.stats = button(self, rects[3], "stats.menu", "#big_button")
+        self.learn = button(self, rects[4], "menu.learn", "#big_button")
+        self.rules = button(self, rects[5], "menu.rules", "#big_button")
+        self.settings = button(self, rects[6], "menu.settings", "#big_button")
+        self.quit = button(self, rects[7], "menu.quit", "#big_button")
         if not self.host.can_continue():
             self.continue_.disable()
         self.offer_yes = self.offer_no = None
@@ -54,6 +58,8 @@ class MainMenu(Screen):
                 self.host.continue_game()
             elif pressed is self.load:
                 self.host.show_load()
+            elif pressed is self.stats:
+                self.host.show_stats()
             elif pressed is self.learn:
                 self.host.show_learn()
             elif pressed is self.offer_yes:

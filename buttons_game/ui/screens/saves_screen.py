@@ -1,4 +1,4 @@
-"""Saved games: the load list (load, delete with confirmation) and Save as."""
+"""Saved games: the load list (load, replay, delete with confirmation) and Save as."""
 
 from __future__ import annotations
 
@@ -68,6 +68,7 @@ class LoadScreen(Screen):
         self.row_buttons: list[
             tuple[saves.SaveInfo, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]
         ] = []
+        self.replay_buttons: list[tuple[saves.SaveInfo, pygame_gui.elements.UIButton]] = []
         top = int(130 * s)
         row_h = int(66 * s)
         left, width = int(w * 0.1), int(w * 0.8)
@@ -92,8 +93,17 @@ class LoadScreen(Screen):
                 second = button(
                     self, pygame.Rect(rect.right - bw - 10, y, bw, bh), "saves.delete", "#delete"
                 )
+                replay = button(
+                    self,
+                    pygame.Rect(rect.right - 3 * bw - 30, y, bw, bh),
+                    "replay.open",
+                    None,
+                    "replay.open_tip",
+                )
+                self.replay_buttons.append((info, replay))
                 if info.broken:
                     first.disable()
+                    replay.disable()
             self.row_buttons.append((info, first, second))
         self.shown = shown
         y = h - int(100 * s)
@@ -121,6 +131,10 @@ class LoadScreen(Screen):
                 self.confirm = None
                 self.rebuild()
                 return True
+            for info, replay in self.replay_buttons:
+                if event.ui_element is replay:
+                    self._replay(info)
+                    return True
             for info, first, second in self.row_buttons:
                 confirming = self.confirm is not None and self.confirm.path == info.path
                 if event.ui_element is first:
@@ -150,6 +164,15 @@ class LoadScreen(Screen):
             return
         self.host.open_game(game)
 
+    def _replay(self, info: saves.SaveInfo) -> None:
+        """Watch the save again: the file is only read, never written."""
+        try:
+            game = saves.read_save(info.path).game
+        except saves.SaveFileError as error:  # gone or damaged since the list was read
+            self.message = (t("replay.cannot_open", error=str(error)), "bad")
+            return
+        self.host.show_replay(game)
+
     def _delete(self, info: saves.SaveInfo) -> None:
         try:
             saves.delete_save(info.path)
@@ -178,7 +201,7 @@ class LoadScreen(Screen):
             first, second = describe(info)
             if confirming:
                 second = t("saves.confirm_delete")
-            width = rect.width - int(320 * s)
+            width = rect.width - int(460 * s)  # the row's three buttons on the right
             surface.blit(
                 art.text(fit(first, int(18 * s), width, True), int(18 * s), "text", True),
                 (rect.left + 14, rect.top + int(8 * s)),

@@ -1,4 +1,5 @@
-"""Settings: language, window size, fullscreen, animation speed, colour symbols, the coach.
+"""Settings: language, window size, fullscreen, animation speed, colour symbols, the coach,
+the effects volume and sound on or off.
 
 Saved per user."""
 
@@ -15,6 +16,7 @@ from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, WINDOW_SIZES
 
 from .. import art
 from ..screen import Screen
+from ..sound import VOLUME_STEPS
 from .common import button, draw_backdrop, draw_title
 from .widgets import DropDown
 
@@ -25,6 +27,8 @@ ROWS = (
     "settings.animation",
     "settings.symbols",
     "settings.coach",
+    "settings.effects_volume",
+    "settings.sound",
 )
 
 
@@ -34,7 +38,9 @@ class SettingsScreen(Screen):
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         self.x = w // 2 + self.px(10)
-        y, step = int(h * 0.22), self.px(70)
+        # The rows share the room between the title and Back, a little apart at the most.
+        y, bottom = int(h * 0.19), h - self.px(130)
+        step = min(self.px(70), (bottom - y - self.px(46)) // (len(ROWS) - 1))
         self.rows = [(key, y + i * step) for i, key in enumerate(ROWS)]
 
     def _menu(
@@ -75,6 +81,10 @@ class SettingsScreen(Screen):
         self.coach = self._menu(
             5, [(coach[m], m) for m in COACH_MODES], (coach[current.coach], current.coach)
         )
+        steps = sorted({*VOLUME_STEPS, current.effects_volume})  # a value set in the file too
+        volumes = [(t("settings.percent", n=v), str(v)) for v in steps]
+        self.volume = self._menu(6, volumes, volumes[steps.index(current.effects_volume)])
+        self.sound = self._menu(7, on_off, on_off[1] if current.mute else on_off[0])
         w, h = self.host.surface.get_size()
         bw, bh = self.px(220), self.px(52)
         self.back = button(
@@ -101,9 +111,16 @@ class SettingsScreen(Screen):
                 new = replace(current, symbols=value == "on")
             elif event.ui_element is self.coach:
                 new = replace(current, coach=value)
+            elif event.ui_element is self.volume:
+                new = replace(current, effects_volume=int(value))
+            elif event.ui_element is self.sound:
+                new = replace(current, mute=value == "off")
             else:
                 return False
+            sound = event.ui_element is self.volume or event.ui_element is self.sound
             self.host.apply_settings(new)  # rebuilds this screen in the new language and size
+            if sound:
+                self.host.play_sound("place")  # how loud it is now
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.host.back()

@@ -31,6 +31,7 @@ from buttons_game.engine.board import bit
 from buttons_game.game import Game
 from buttons_game.narration import Note, narrate, narrate_history, undo_note
 
+from ..sound import Play, silent
 from . import intents as do
 from .model import Message, TableModel, TutorialCard, round_not_started
 from .thinking import buttons_bots, buttons_hints
@@ -73,7 +74,9 @@ class TableSession:
         speed: Callable[[], float],
         on_change: Callable[[Game], None],
         script: TableScript | None = None,
+        sound: Play = silent,
     ) -> None:
+        """``sound`` plays an effect by name (the app's sound layer); silent by default."""
         state = game.state
         self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
         self.script = script
@@ -82,6 +85,7 @@ class TableSession:
         self.model.tutorial = script.card(state) if script is not None else None
         self.speed = speed
         self.on_change = on_change
+        self.sound = sound
         self.bots = buttons_bots(game)
         self.hints = buttons_hints()
         # Spinning faces and jitter have their own randomness: they never touch the dice.
@@ -343,7 +347,31 @@ class TableSession:
         self.frames_shown = 0
         if self.script is not None:
             m.tutorial = self.script.card(after)
+        effect = self._effect(before, after, action)
+        if effect is not None:
+            self.sound(effect)
         self.on_change(game)
+
+    @staticmethod
+    def _effect(before: GameState, after: GameState, action: Action | None) -> str | None:
+        """The one sound a change makes, the weightiest: a win, a bust, else the action's own."""
+        if after.is_over() and not before.is_over():
+            outcome = after.outcome()
+            if outcome is not None and outcome.winners:
+                return "win"
+        if isinstance(action, Dice):
+            a = before.active_player
+            busted = after.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND
+            return "bust" if busted else None
+        if isinstance(action, Roll):
+            return "roll"
+        if isinstance(action, Place):
+            return "place"
+        if isinstance(action, PlaceStar):
+            return "star"
+        if isinstance(action, OptOut):
+            return "opt_out"
+        return None  # a skip, an undo, a tutorial step started again
 
     @staticmethod
     def _cursor_after(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -9,6 +10,7 @@ import pygame
 from buttons_game.bots.hint import Hint
 from buttons_game.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
+from buttons_game.narration import Note
 
 from .. import art
 from ..board_geometry import BoardGeometry, layout_boards
@@ -296,22 +298,9 @@ class TableDrawing:
                 area.left, area.top + h + int(6 * s), area.width, area.height - h - int(6 * s)
             )
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
-        size = int(14 * s)
-        step = int(size * 1.35)
-        room = max(0, (area.height - 6) // step)
-        names = model.names
-        lines: list[tuple[str, str]] = []
-        newest = len(model.log) - min(model.log_scroll, max(0, len(model.log) - 1))
-        for note in reversed(model.log[:newest]):
-            tint = TONES.get(note.tone, "text_dim")
-            text = wrap(render_note(note, names), size, area.width - 8)
-            if lines and len(lines) + len(text) > room:
-                break  # only whole notes: no line without its beginning
-            lines.extend((line, tint) for line in reversed(text))
-        y = area.bottom - step
-        for line, tint in lines[:room]:
-            surface.blit(art.text(line, size, tint), (area.left + 4, y))
-            y -= step
+        newest = draw_notes(
+            surface, model.log, model.names, area, int(14 * s), "log.", model.log_scroll
+        )
         if newest < len(model.log):
             more = art.text(t("game.log_newer"), int(12 * s), "accent")
             surface.blit(more, (area.right - more.get_width(), area.bottom - more.get_height()))
@@ -371,6 +360,47 @@ class TableDrawing:
 
 
 TONES = {"plain": "text_dim", "roll": "text", "good": "good", "bad": "bad", "accent": "accent"}
+
+
+def draw_notes(
+    surface: pygame.Surface,
+    log: Sequence[Note],
+    names: list[str],
+    area: pygame.Rect,
+    size: int,
+    section: str = "log.",
+    scroll: int = 0,
+    current: int | None = None,
+) -> int:
+    """The move log in ``area``: newest at the bottom, whole notes only, ``scroll`` notes
+    back from the newest; the notes from index ``current`` on stand on a highlight.
+    Returns how many notes the log shows up to (the newest shown, plus one)."""
+    step = int(size * 1.35)
+    room = max(0, (area.height - 6) // step)
+    lines: list[tuple[str, str, bool]] = []
+    newest = len(log) - min(scroll, max(0, len(log) - 1))
+    for i in range(newest - 1, -1, -1):
+        note = log[i]
+        tint = TONES.get(note.tone, "text_dim")
+        text = wrap(render_note(note, names, section), size, area.width - 8)
+        if lines and len(lines) + len(text) > room:
+            break  # only whole notes: no line without its beginning
+        lit = current is not None and i >= current
+        lines.extend((line, tint, lit) for line in reversed(text))
+    shown = lines[:room]
+    lit_lines = [k for k, (_, _, lit) in enumerate(shown) if lit]
+    if lit_lines:  # the current notes are the newest shown: one box at the bottom
+        top = area.bottom - (max(lit_lines) + 1) * step + 1  # under the line above
+        box = pygame.Rect(area.left, top, area.width, area.bottom - top)
+        pygame.draw.rect(surface, art.colour("panel_active"), box, border_radius=6)
+        bar = pygame.Rect(box.left, box.top + 3, 3, box.height - 6)
+        pygame.draw.rect(surface, art.colour("accent"), bar, border_radius=2)
+    y = area.bottom - step
+    for line, tint, lit in shown:
+        shade = "text" if lit and tint == "text_dim" else tint  # the current notes stand out
+        surface.blit(art.text(line, size, shade), (area.left + (8 if lit else 4), y))
+        y -= step
+    return newest
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale: float) -> None:

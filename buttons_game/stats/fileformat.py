@@ -1,0 +1,237 @@
+"""The statistics file: a small versioned JSON document, read as carefully as a save.
+
+It holds each person's figures per game, the dice faces, and the ids of the games
+counted. Decoding trusts nothing: the JSON is parsed with limits (no NaN, no huge
+numbers, no duplicate keys) and every field is type- and range-checked, so a bad
+file raises StatsFileError naming the problem and never yields impossible figures.
+"""
+
+from __future__ import annotations
+
+import json
+import reprlib
+from typing import Any
+
+from buttons_game import __version__
+from buttons_game.bots import LEVELS
+from buttons_game.names import excerpt, name_problem
+from buttons_game.saves.fileformat import GAME_ID, MAX_NAME_CHARS
+
+from .fairness import FACES
+from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+
+FORMAT_NAME = "buttons-game-statistics"
+VERSION = 1
+MAX_STATS_BYTES = 8 * 1024 * 1024
+MAX_PLAYERS = 2_000  # the players with the most games are kept
+MAX_COUNTED = 100_000  # the newest game ids are kept
+MAX_COUNT = 10**12
+MAX_INT_DIGITS = 15
+MAX_MESSAGE_CHARS = 300
+
+_FIELDS = ("format", "version", "app_version", "games", "players", "dice", "counted")
+_FIGURES = ("games", "wins", "draws", "rounds", "stars", "busts", "opt_outs", "captures", "turns")
+_PLAYER_FIELDS = frozenset(("name", "game", "vs", *_FIGURES))
+
+
+class StatsFileError(ValueError):
+    """A statistics file that cannot be read; the message says what is wrong with it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(excerpt(message, MAX_MESSAGE_CHARS))
+
+
+def encode_statistics(stats: Statistics) -> bytes:
+    """The file's bytes: one player per line. The players with the fewest games and the
+    oldest game ids go first when there are more than the file keeps."""
+    players = stats.players()
+    if len(players) > MAX_PLAYERS:
+        kept = set(map(id, sorted(players, key=lambda r: -r.games)[:MAX_PLAYERS]))
+        players = [r for r in players if id(r) in kept]
+    counted = list(stats.counted)[-MAX_COUNTED:]
+    rows = [json.dumps(_player(r), ensure_ascii=False) for r in players]
+    dice = {kind: list(stats.dice[kind]) for kind in DIE_KINDS}
+    text = (
+        "{\n"
+        f'  "format": {json.dumps(FORMAT_NAME)},\n'
+        f'  "version": {VERSION},\n'
+        f'  "app_version": {json.dumps(__version__)},\n'
+        f'  "games": {json.dumps(stats.totals)},\n'
+        f'  "players": [{_rows(rows)}],\n'
+        f'  "dice": {json.dumps(dice)},\n'
+        f'  "counted": [{_rows([json.dumps(i) for i in counted])}]\n'
+        "}\n"
+    )
+    return text.encode("utf-8")
+
+
+def _rows(items: list[str]) -> str:
+    return "\n    " + ",\n    ".join(items) + "\n  " if items else ""
+
+
+def _player(record: PlayerRecord) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": record.name, "game": record.game}
+    entry.update((figure, getattr(record, figure)) for figure in _FIGURES)
+    entry["vs"] = {level: list(record.vs[level]) for level in LEVELS}
+    return entry
+
+
+# ------------------------------------------------------------------ decoding
+
+
+def decode_statistics(data: bytes) -> Statistics:
+    """The statistics in a file's bytes; StatsFileError saying what is wrong."""
+    if len(data) > MAX_STATS_BYTES:
+        raise StatsFileError(f"the file is larger than {MAX_STATS_BYTES // (1024 * 1024)} MB")
+    if not data.strip():
+        raise StatsFileError("the file is empty")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise StatsFileError(f"not a text file (bad UTF-8 at byte {error.start})") from None
+    document = _parse(text)
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise StatsFileError("not a Buttons Game statistics file")
+    version = document.get("version")
+    if type(version) is not int or version < 1:
+        raise StatsFileError(f"unknown statistics format version {_short(version)}")
+    if version > VERSION:
+        raise StatsFileError(
+            f"written by a newer Buttons Game (statistics version {version}; "
+            f"this app reads up to version {VERSION})"
+        )
+    if set(document) != set(_FIELDS):
+        missing = sorted(set(_FIELDS) - set(document))
+        extra = sorted(set(document) - set(_FIELDS))[:4]
+        raise StatsFileError(
+            "the file's fields are wrong"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unexpected {', '.join(map(_short, extra))}" if extra else "")
+        )
+    if not isinstance(document["app_version"], str) or len(document["app_version"]) > 64:
+        raise StatsFileError("app_version must be a short text")
+    counted = _counted(document["counted"])
+    totals = _totals(document["games"])
+    players = _players(document["players"])
+    for record in players:
+        if record.games > totals[record.game]:
+            raise StatsFileError(f"{_short(record.name)} has more games than were counted")
+    return Statistics(players, _dice(document["dice"]), counted, totals)
+
+
+def _totals(value: object) -> dict[str, int]:
+    if not isinstance(value, dict) or set(value) != set(GAMES):
+        raise StatsFileError(f"games must hold exactly {', '.join(GAMES)}")
+    return {game: _count(value[game], f"games {game}") for game in GAMES}
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(
+            text, parse_int=_int, parse_constant=_constant, object_pairs_hook=_unique_keys
+        )
+    except json.JSONDecodeError as error:
+        if error.pos >= len(text.rstrip()):
+            raise StatsFileError("the file is cut short (truncated JSON)") from None
+        where = f"line {error.lineno}, column {error.colno}"
+        raise StatsFileError(f"not valid JSON: {error.msg} ({where})") from None
+    except RecursionError:
+        raise StatsFileError("the JSON is nested too deeply") from None
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise StatsFileError(f"a number is far too large ({len(text)} digits)")
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise StatsFileError(f"{text} is not a number the statistics can hold")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise StatsFileError(f"the field {_short(key)} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _count(value: object, what: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise StatsFileError(f"{what} must be a whole number from 0, not {_short(value)}")
+    return value
+
+
+def _counted(value: object) -> list[str]:
+    if not isinstance(value, list) or len(value) > MAX_COUNTED:
+        raise StatsFileError(f"counted must be a list of at most {MAX_COUNTED} game ids")
+    for item in value:
+        if not isinstance(item, str) or not GAME_ID.fullmatch(item):
+            raise StatsFileError(f"counted holds {_short(item)}, which is not a game id")
+    if len(set(value)) != len(value):
+        raise StatsFileError("counted names a game twice")
+    return value
+
+
+def _dice(value: object) -> dict[str, tuple[int, ...]]:
+    if not isinstance(value, dict) or set(value) != set(DIE_KINDS):
+        raise StatsFileError(f"dice must hold exactly {', '.join(DIE_KINDS)}")
+    dice = {}
+    for kind in DIE_KINDS:
+        faces = value[kind]
+        if not isinstance(faces, list) or len(faces) != FACES:
+            raise StatsFileError(f"dice {kind} must be a list of {FACES} counts")
+        dice[kind] = tuple(_count(n, f"the {kind} die's {i + 1}s") for i, n in enumerate(faces))
+    return dice
+
+
+def _players(value: object) -> list[PlayerRecord]:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+        raise StatsFileError(f"players must be a list of at most {MAX_PLAYERS} entries")
+    records = []
+    keys = set()
+    for i, entry in enumerate(value):
+        record = _record(entry, f"player {i}")
+        if record.key in keys:
+            raise StatsFileError(f"player {i}: {_short(record.name)} is listed twice")
+        keys.add(record.key)
+        records.append(record)
+    return records
+
+
+def _record(entry: object, where: str) -> PlayerRecord:
+    if not isinstance(entry, dict) or set(entry) != _PLAYER_FIELDS:
+        raise StatsFileError(f"{where} must be an object with {', '.join(sorted(_PLAYER_FIELDS))}")
+    problem = name_problem(entry["name"], MAX_NAME_CHARS)
+    if problem:
+        raise StatsFileError(f"{where}'s name {problem}")
+    if entry["game"] not in GAMES:
+        raise StatsFileError(f"{where}'s game must be buttons or kopf, not {_short(entry['game'])}")
+    figures = {f: _count(entry[f], f"{where}'s {f}") for f in _FIGURES}
+    if figures["wins"] + figures["draws"] > figures["games"]:
+        raise StatsFileError(f"{where} has more wins and draws than games")
+    vs = entry["vs"]
+    if not isinstance(vs, dict) or set(vs) != set(LEVELS):
+        raise StatsFileError(f"{where}'s vs must hold exactly {', '.join(LEVELS)}")
+    pairs = {}
+    for level in LEVELS:
+        pair = vs[level]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise StatsFileError(f"{where}'s vs {level} must be [games, wins]")
+        games, wins = (_count(n, f"{where}'s vs {level}") for n in pair)
+        if not wins <= games <= figures["games"]:
+            raise StatsFileError(f"{where}'s vs {level} has more wins than games")
+        pairs[level] = (games, wins)
+    return PlayerRecord(entry["name"], entry["game"], vs=pairs, **figures)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = 6
+
+
+def _short(value: object) -> str:
+    """A short quote of a bad value, built without writing out all of a huge one."""
+    return excerpt(_REPR.repr(value), 60)

@@ -1,0 +1,245 @@
+"""Drawing the statistics: a table of people per game, and the dice-fairness chart.
+
+Drawing reads only what it is given (the records, the dice, a rectangle and a
+scale); the Statistics screen owns the widgets and the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from buttons_game.i18n import t
+from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerRecord, p_text
+from buttons_game.stats.report import number, percent
+
+from . import art
+from .text import draw_lines, fit, wrap
+
+HEAD_SIZE = 15
+CELL_SIZE = 17
+HEAD_LINES = 2
+ROW_HEIGHT = 36
+VERSUS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Column:
+    head: str  # the translation key of its heading
+    width: float  # its share of the table's width
+    cell: Callable[[PlayerRecord], str]
+
+
+def _versus(level: str) -> Column:
+    def cell(record: PlayerRecord) -> str:
+        games, wins = record.vs[level]
+        return "–" if not games else f"{percent(wins / games)} · {wins}/{games}"
+
+    return Column(f"stats.vs_{level}", 0.11, cell)
+
+
+_COMMON = (
+    Column("stats.games", 0.07, lambda r: str(r.games)),
+    Column("stats.wins", 0.07, lambda r: str(r.wins)),
+)
+COLUMNS: dict[str, tuple[Column, ...]] = {
+    "buttons": (
+        Column("stats.player", 0.20, lambda r: r.name),
+        *_COMMON,
+        Column("stats.win_rate", 0.08, lambda r: percent(r.win_rate)),
+        *(_versus(level) for level in VERSUS),
+        Column("stats.stars_per_round", 0.09, lambda r: number(r.stars_per_round)),
+        Column("stats.busts", 0.07, lambda r: str(r.busts)),
+        Column("stats.opt_outs", 0.09, lambda r: str(r.opt_outs)),
+    ),
+    "kopf": (
+        Column("stats.player", 0.18, lambda r: r.name),
+        *_COMMON,
+        Column("stats.draws", 0.07, lambda r: str(r.draws)),
+        Column("stats.win_rate", 0.08, lambda r: percent(r.win_rate)),
+        *(_versus(level) for level in VERSUS),
+        Column("stats.captures_per_game", 0.10, lambda r: number(r.captures_per_game, 1)),
+        Column("stats.turns_per_game", 0.10, lambda r: number(r.turns_per_game, 1)),
+    ),
+}
+PAD = 8  # pixels between a cell's text and the next column, at scale 1
+
+
+def column_spans(game: str, rect: pygame.Rect) -> list[tuple[Column, int, int]]:
+    """Each column of ``game``'s table with its left edge and width in ``rect``."""
+    spans = []
+    x = float(rect.left)
+    for column in COLUMNS[game]:
+        width = rect.width * column.width
+        spans.append((column, int(x), int(width)))
+        x += width
+    return spans
+
+
+def head_lines(key: str, width: int, scale: float) -> list[str]:
+    return wrap(t(key), int(HEAD_SIZE * scale), width - int(PAD * scale), True)
+
+
+def rows_fitting(height: int, scale: float) -> int:
+    """How many rows of people a table of ``height`` pixels shows under its heading."""
+    head = int(HEAD_SIZE * scale * 1.35) * HEAD_LINES + int(10 * scale)
+    return max(1, (height - head) // int(ROW_HEIGHT * scale))
+
+
+def draw_players(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    game: str,
+    records: list[PlayerRecord],
+    scale: float,
+) -> None:
+    """The heading (each on at most two lines) and a row per person, striped."""
+    head_size, cell_size = int(HEAD_SIZE * scale), int(CELL_SIZE * scale)
+    step = int(head_size * 1.35)
+    row_h = int(ROW_HEIGHT * scale)
+    pad = int(PAD * scale)
+    spans = column_spans(game, rect)
+    head_h = step * HEAD_LINES + int(10 * scale)
+    for column, x, width in spans:
+        lines = head_lines(column.head, width, scale)[:HEAD_LINES]
+        box = pygame.Rect(
+            x + pad // 2, rect.top + step * (HEAD_LINES - len(lines)), width, step * 2
+        )
+        draw_lines(surface, lines, box, head_size, "text_dim", True)
+    y = rect.top + head_h
+    pygame.draw.line(
+        surface, art.colour("panel_border"), (rect.left, y - 4), (rect.right, y - 4), 2
+    )
+    for i, record in enumerate(records):
+        row = pygame.Rect(rect.left, y, rect.width, row_h)
+        if i % 2 == 0:
+            pygame.draw.rect(surface, art.colour("panel"), row, border_radius=6)
+        for j, (column, x, width) in enumerate(spans):
+            text = fit(column.cell(record), cell_size, width - pad, bold=j == 0)
+            image = art.text(text, cell_size, "text" if j == 0 else "text", j == 0)
+            surface.blit(image, (x + pad // 2, row.centery - image.get_height() // 2))
+        y += row_h
+
+
+# ---------------------------------------------------------------- the dice
+
+
+def verdict_text(die: DieFairness) -> tuple[str, str]:
+    """The test's result in plain words, and the colour to say it in."""
+    if die.verdict == FAIR:
+        return t("stats.fair", p=p_text(die.p_value)), "good"
+    if die.verdict == UNUSUAL:
+        return t("stats.unusual", p=p_text(die.p_value)), "bad"
+    return t("stats.too_few", n=die.rolls, min=MIN_ROLLS), "text_dim"
+
+
+def dice_panels(rect: pygame.Rect, count: int, scale: float) -> list[pygame.Rect]:
+    gap = int(20 * scale)
+    width = (rect.width - gap * (count - 1)) // count
+    return [
+        pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
+        for i in range(count)
+    ]
+
+
+@dataclass(frozen=True)
+class PanelParts:
+    """Where a die's panel puts its title, chart, face row and words."""
+
+    title: pygame.Rect
+    legend: pygame.Rect
+    chart: pygame.Rect
+    faces: pygame.Rect
+    rolls: pygame.Rect
+    words: pygame.Rect
+
+
+def panel_parts(panel: pygame.Rect, scale: float) -> PanelParts:
+    s = scale
+    inner = panel.inflate(-int(28 * s), -int(24 * s))
+    title = pygame.Rect(inner.left, inner.top, inner.width, int(34 * s))
+    words_h = int(16 * s * 1.35) * 3
+    words = pygame.Rect(inner.left, inner.bottom - words_h, inner.width, words_h)
+    rolls = pygame.Rect(inner.left, words.top - int(30 * s), inner.width, int(24 * s))
+    faces = pygame.Rect(inner.left, rolls.top - int(40 * s), inner.width, int(32 * s))
+    legend = pygame.Rect(inner.left, title.bottom + int(6 * s), inner.width, int(22 * s))
+    chart = pygame.Rect(inner.left, legend.bottom + int(10 * s), inner.width, 0)
+    chart.height = faces.top - int(4 * s) - chart.top
+    return PanelParts(title, legend, chart, faces, rolls, words)
+
+
+def draw_die_panel(
+    surface: pygame.Surface, panel: pygame.Rect, kind: str, die: DieFairness, scale: float
+) -> None:
+    """One kind of die: a bar per face with its count, the expected count as a dashed line,
+    the number of rolls and the test's verdict in words."""
+    s = scale
+    parts = panel_parts(panel, s)
+    pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=12)
+    pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=12)
+    icon = int(30 * s)
+    surface.blit(art.die(kind, 5, icon), (parts.title.left, parts.title.top))
+    title = t(f"stats.die_{kind}")
+    size = int(20 * s)
+    room = parts.title.width - icon - int(10 * s)
+    label = art.text(fit(title, size, room, True), size, "accent", True)
+    surface.blit(
+        label,
+        (parts.title.left + icon + int(10 * s), parts.title.centery - label.get_height() // 2),
+    )
+    chart = parts.chart
+    top = max(max(die.counts), die.expected) * 1.12 or 1.0
+    slot = chart.width / 6
+    bar_w = int(slot * 0.62)
+    small = int(14 * s)
+    tint = verdict_text(die)[1]
+    bar_colour = art.colour("legal") if tint != "bad" else art.colour("bad")
+    labels = []
+    for face, count in enumerate(die.counts):
+        cx = int(chart.left + slot * (face + 0.5))
+        height = int(chart.height * count / top)
+        bar = pygame.Rect(cx - bar_w // 2, chart.bottom - height, bar_w, height)
+        if height:
+            radius = max(2, int(4 * s))
+            pygame.draw.rect(
+                surface,
+                bar_colour,
+                bar,
+                border_top_left_radius=radius,
+                border_top_right_radius=radius,
+            )
+        labels.append((str(count), (cx, bar.top - int(2 * s))))
+        d = min(int(28 * s), bar_w)
+        surface.blit(art.die(kind, face + 1, d), (cx - d // 2, parts.faces.top + int(2 * s)))
+    pygame.draw.line(surface, art.colour("text_dim"), chart.bottomleft, chart.bottomright, 2)
+    if die.rolls:
+        y = int(chart.bottom - chart.height * die.expected / top)
+        _dashed(surface, chart.left, chart.right, y, s)
+        # the legend: a piece of the dashed line, and what it is
+        legend = parts.legend
+        _dashed(surface, legend.left, legend.left + int(30 * s), legend.centery, s)
+        words = t("stats.expected", value=f"{die.expected:.1f}")
+        room = legend.width - int(40 * s)
+        note = art.text(fit(words, small, room), small, "accent")
+        surface.blit(note, note.get_rect(midleft=(legend.left + int(40 * s), legend.centery)))
+    for text, midbottom in labels:  # over the line, on the panel's colour
+        value = art.text(text, small, "text")
+        box = value.get_rect(midbottom=midbottom)
+        pygame.draw.rect(surface, art.colour("panel"), box.inflate(int(6 * s), 0))
+        surface.blit(value, box)
+    rolls = art.text(
+        fit(t("stats.rolls", n=die.rolls), int(16 * s), parts.rolls.width), int(16 * s), "text_dim"
+    )
+    surface.blit(rolls, (parts.rolls.left, parts.rolls.top))
+    words, tint = verdict_text(die)
+    lines = wrap(words, int(16 * s), parts.words.width, True)
+    draw_lines(surface, lines, parts.words, int(16 * s), tint, True)
+
+
+def _dashed(surface: pygame.Surface, left: int, right: int, y: int, scale: float) -> None:
+    dash = int(10 * scale)
+    for x in range(left, right, dash * 2):
+        end = min(x + dash, right)
+        pygame.draw.line(surface, art.colour("accent"), (x, y), (end, y), max(2, int(2 * scale)))
