@@ -99,3 +99,28 @@ def test_hint_for_star_placement(make_app):
     wait_for(app, lambda: model.hint is not None)
     assert isinstance(model.hint.action, PlaceStar)
     assert model.hint.action in model.state.legal_actions(model.hint.action.player)
+
+
+def test_a_hint_asked_while_one_for_an_older_state_is_still_thinking_is_not_lost():
+    from buttons_game.ui.table.thinking import HintDesk
+
+    release = threading.Event()
+
+    def advise(state, seat):
+        if state == "old":
+            assert release.wait(10)
+        return f"advice for {state}"
+
+    desk = HintDesk(advise)
+    desk.ask("old", 0)
+    desk.ask("new", 0)  # the game moved on while the old question is open
+    release.set()
+    end = time.monotonic() + 10
+    while True:
+        done, advice = desk.collect("new")
+        if done:
+            break
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    assert advice == "advice for new"
+    desk.close()

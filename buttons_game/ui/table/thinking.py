@@ -92,7 +92,9 @@ class HintDesk(Generic[H]):
         self.job: tuple[Any, Future[H]] | None = None
 
     def ask(self, state: Any, seat: int) -> None:
-        if self.job is None:
+        """Work out advice for ``state``; a question still open about an older state is
+        dropped (its answer would be thrown away, and this one would be lost)."""
+        if self.job is None or self.job[0] is not state:
             self.job = (state, self.executor.submit(self.advise, state, seat))
 
     def collect(self, state: Any) -> tuple[bool, H | None]:
