@@ -7,7 +7,6 @@ autosaves it). The session has no widgets and draws nothing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -289,15 +288,9 @@ class KopfSession:
         m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
         if not done or m.timers.since_change < BOT_DELAY * self.speed():
             return True
-        try:
-            action = job.future.result()
-            if state.problem(action) is not None:
-                raise ValueError(f"bot chose an illegal action {action!r}")
-        except Exception as error:  # a bot must never stop the game
+        action, failed = self.bots.answer(state, lambda: state.legal_actions())
+        if failed:
             self.explain("errors.bot_failed")
-            print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
-            action = random.choice(state.legal_actions())
-        self.bots.job = None
         m.thinking = None
         self.apply(action)
         return True
@@ -312,10 +305,5 @@ class KopfSession:
         self.model.hint_waiting = True
 
     def _collect_hint(self) -> bool:
-        if not self.model.hint_waiting:
-            return False
-        done, advice = self.hints.collect(self.state)
-        if done:
-            self.model.hint_waiting = False
-            self.model.hint = advice
-        return True
+        """Pick up a finished hint if it is still about the current state."""
+        return self.hints.poll(self.model, self.state)

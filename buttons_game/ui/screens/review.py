@@ -11,16 +11,15 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
-import pygame_gui
 
 from buttons_game.coach import Decision, RoundReview, costliest_first, review_round
-from buttons_game.i18n import t, tk
+from buttons_game.i18n import t
 
 from .. import art
-from ..screen import Host, Screen
+from ..screen import Host
 from ..table.session import TableSession
-from ..table.view import TableDrawing, TableLayout
 from ..text import fit
+from .over_table import OverTable
 
 SHOWN = 8  # decisions listed per person; the rest are summed up in one line
 COLUMNS = (0.03, 0.30, 0.43, 0.60, 0.90)  # choice, bust chance, yours, best, left
@@ -43,17 +42,15 @@ def decision_line(decision: Decision) -> str:
     )
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(OverTable):
     """Modal: Continue (or Enter) goes on to the star placement, like the summary."""
 
     name = "review"
 
     def __init__(self, host: Host, session: TableSession, round_number: int, seats: list[int]):
-        super().__init__(host)
-        self.session = session
+        super().__init__(host, session)
         self.round_number = round_number
         self.seats = seats
-        self.drawing = TableDrawing()
         game = session.game
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
         self.future: Future[list[RoundReview]] = self.pool.submit(
@@ -62,45 +59,16 @@ class ReviewScreen(Screen):
         self.reviews: list[RoundReview] | None = None
         self.failed = False
 
-    def layout(self) -> None:
-        w, h = self.host.surface.get_size()
-        self.table = TableLayout.compute((w, h), self.session.state.players, self.scale)
+    button_gap = 14
+
+    def place_panel(self, size: tuple[int, int]) -> None:
+        w, h = size
         self.rect = pygame.Rect(0, 0, int(min(w * 0.86, self.px(940))), int(h * 0.9))
         self.rect.center = (w // 2, h // 2)
-
-    def build(self) -> None:
-        bw, bh = self.px(220), self.px(50)
-        r = self.rect
-        self.button = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(14), bw, bh),
-                tk("game.continue"),
-                manager=self.manager,
-                object_id="#primary",
-            )
-        )
 
     def exit(self) -> None:
         super().exit()
         self.pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        if self.session.state.phase.value == "stars":
-            self.host.show_stars(self.session)
-        else:
-            self.host.back()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.close()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                self.close()
-            elif event.key == pygame.K_ESCAPE:
-                self.host.show_pause(self.session.game, self.draw)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN  # modal: the table waits
 
     def update(self, dt: float) -> bool:
         if self.reviews is None and not self.failed and self.future.done():
@@ -114,13 +82,8 @@ class ReviewScreen(Screen):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        self.drawing.draw(surface, self.session.model, self.table, self.host.background)
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill(art.colour("dim"))
-        surface.blit(dim, (0, 0))
+        self.draw_panel(surface)
         r = self.rect
-        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=16)
-        pygame.draw.rect(surface, art.colour("accent"), r, width=3, border_radius=16)
         title = art.text(t("review.title", n=self.round_number), self.px(26), "accent", True)
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.top + self.px(12))))
         y = r.top + self.px(56)

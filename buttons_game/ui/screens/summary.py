@@ -3,57 +3,40 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from buttons_game.engine import RoundScore, Status
-from buttons_game.i18n import t, tk
+from buttons_game.i18n import t
 
 from .. import art
 from ..boards import draw_card
-from ..screen import Host, Screen
+from ..screen import Host
 from ..table.session import TableSession
-from ..table.view import TableDrawing, TableLayout
 from ..text import fit
+from .over_table import OverTable
 
 AUTO_CLOSE_SECONDS = 2.2
 COLUMNS = (0.04, 0.34, 0.48, 0.72, 0.88)
 HEADS = ("summary.seat", "summary.opt_out", "summary.colours", "summary.cards", "summary.total")
 
 
-class SummaryScreen(Screen):
+class SummaryScreen(OverTable):
     """Modal: Continue (or Enter) goes on to the star placement; U takes an opt-out back."""
 
     name = "summary"
 
     def __init__(self, host: Host, session: TableSession) -> None:
-        super().__init__(host)
-        self.session = session
+        super().__init__(host, session)
         score = session.take_summary()
         assert isinstance(score, RoundScore)
         self.score: RoundScore = score
-        self.drawing = TableDrawing()
         self.shown = 0.0
         self.frames = 0
         self.anyone_human = any(seat.is_human for seat in session.game.seats)
 
-    def layout(self) -> None:
-        w, h = self.host.surface.get_size()
-        self.table = TableLayout.compute((w, h), self.session.state.players, self.scale)
+    def place_panel(self, size: tuple[int, int]) -> None:
         n = len(self.score.seats)
-        self.rect = pygame.Rect(0, 0, int(min(w * 0.8, self.px(860))), self.px(190 + 56 * n))
+        self.rect = pygame.Rect(0, 0, int(min(size[0] * 0.8, self.px(860))), self.px(190 + 56 * n))
         self.rect.center = self.table.board_area.center
-
-    def build(self) -> None:
-        bw, bh = self.px(220), self.px(50)
-        r = self.rect
-        self.button = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(16), bw, bh),
-                tk("game.continue"),
-                manager=self.manager,
-                object_id="#primary",
-            )
-        )
 
     def close(self) -> None:
         game = self.session.game
@@ -61,24 +44,12 @@ class SummaryScreen(Screen):
         coached = [] if self.session.in_tutorial else self.host.settings.coached(humans)
         if coached:
             self.host.show_review(self.session, self.score.round_number, coached)
-        elif self.session.state.phase.value == "stars":
-            self.host.show_stars(self.session)
         else:
-            self.host.back()
+            super().close()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.close()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                self.close()
-            elif event.key == pygame.K_u:
-                self._undo()
-            elif event.key == pygame.K_ESCAPE:
-                self.host.show_pause(self.session.game, self.draw)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN  # modal: the table waits
+    def on_key(self, key: int) -> None:
+        if key == pygame.K_u:
+            self._undo()
 
     def _undo(self) -> None:
         """A stray opt-out that ended the round can still be taken back."""
@@ -100,15 +71,8 @@ class SummaryScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.session.model
-        self.drawing.draw(surface, model, self.table, self.host.background)
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill(art.colour("dim"))
-        surface.blit(dim, (0, 0))
-        if model.tutorial is not None:  # the tutorial's step stays readable beside the scoring
-            self.drawing.draw_side(surface, model, self.table)
+        self.draw_panel(surface)
         r = self.rect
-        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=16)
-        pygame.draw.rect(surface, art.colour("accent"), r, width=3, border_radius=16)
         title = art.text(t("summary.title", n=self.score.round_number), self.px(28), "accent", True)
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.top + self.px(16))))
         y = r.top + self.px(70)

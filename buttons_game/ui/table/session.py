@@ -460,15 +460,9 @@ class TableSession:
         delay = BOT_DELAY if job.player == state.active_player else GOLD_DELAY
         if not done or m.timers.since_change < delay * self.speed():
             return True
-        try:
-            action = job.future.result()
-            if self.state.problem(action) is not None:
-                raise ValueError(f"bot chose an illegal action {action!r}")
-        except Exception as error:  # a bot must never stop the game
+        action, failed = self.bots.answer(state, lambda: state.legal_actions(job.player))
+        if failed:
             self.explain("errors.bot_failed")
-            print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
-            action = random.choice(state.legal_actions(job.player))
-        self.bots.job = None
         m.thinking = None
         self.apply(action)
         return True
@@ -484,13 +478,7 @@ class TableSession:
 
     def _collect_hint(self) -> bool:
         """Pick up a finished hint if it is still about the current state."""
-        if not self.model.hint_waiting:
-            return False
-        done, advice = self.hints.collect(self.state)
-        if done:
-            self.model.hint_waiting = False
-            self.model.hint = advice
-        return True
+        return self.hints.poll(self.model, self.state)
 
 
 __all__ = ["TableSession"]

@@ -6,6 +6,7 @@ Both tables use these: BUTTONS and Kopf oder Knopf differ only in who decides ne
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -58,6 +59,21 @@ class BotSeats:
     def ask(self, state: Any, player: int) -> None:
         bot = self.bots[player]
         self.job = BotJob(player, state, self.executor.submit(bot.choose, state, player))
+
+    def answer(self, state: Any, legal: Callable[[], list[Any]]) -> tuple[Any, bool]:
+        """The finished job's action, checked against the rules, and whether the bot failed
+        (then a random legal action: a bot must never stop the game). Clears the job."""
+        job = self.job
+        assert job is not None and job.future.done()
+        self.job = None
+        try:
+            action = job.future.result()
+            if state.problem(action) is not None:
+                raise ValueError(f"bot chose an illegal action {action!r}")
+            return action, False
+        except Exception as error:
+            print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
+            return random.choice(legal()), True
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -113,6 +129,17 @@ class HintDesk(Generic[H]):
         except Exception as error:  # advice must never stop the game
             print(f"buttons-game: hint failed: {error!r}")
             return True, None
+
+    def poll(self, holder: Any, state: Any) -> bool:
+        """Put a finished answer about ``state`` into ``holder.hint`` (a table's model, with
+        ``hint`` and ``hint_waiting``); True while one is still being worked out."""
+        if not holder.hint_waiting:
+            return False
+        done, advice = self.collect(state)
+        if done:
+            holder.hint_waiting = False
+            holder.hint = advice
+        return True
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,87 @@
+"""A modal panel over the dimmed table after a round (the scoring, the coach's review):
+a Continue button at its foot, Enter to go on, Esc for the pause menu."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from buttons_game.i18n import tk
+
+from .. import art
+from ..screen import Host, Screen
+from ..table.session import TableSession
+from ..table.view import TableDrawing, TableLayout
+
+CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+
+
+class OverTable(Screen):
+    """Subclasses set ``self.rect`` (the panel) in ``place_panel`` and draw its inside."""
+
+    rect: pygame.Rect
+    button_gap = 16  # from the Continue button to the panel's foot, before scaling
+
+    def __init__(self, host: Host, session: TableSession) -> None:
+        super().__init__(host)
+        self.session = session
+        self.drawing = TableDrawing()
+
+    def layout(self) -> None:
+        size = self.host.surface.get_size()
+        self.table = TableLayout.compute(size, self.session.state.players, self.scale)
+        self.place_panel(size)
+
+    def place_panel(self, size: tuple[int, int]) -> None:
+        raise NotImplementedError
+
+    def build(self) -> None:
+        bw, bh = self.px(220), self.px(50)
+        r = self.rect
+        self.button = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(self.button_gap), bw, bh),
+                tk("game.continue"),
+                manager=self.manager,
+                object_id="#primary",
+            )
+        )
+
+    def close(self) -> None:
+        """On to the star placement, or back to the table."""
+        if self.session.state.phase.value == "stars":
+            self.host.show_stars(self.session)
+        else:
+            self.host.back()
+
+    def on_key(self, key: int) -> None:
+        """Other keys (the summary's U)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.close()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in CONTINUE_KEYS:
+                self.close()
+            elif event.key == pygame.K_ESCAPE:
+                self.host.show_pause(self.session.game, self.draw)
+            else:
+                self.on_key(event.key)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN  # modal: the table waits
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """The table dimmed (its tutorial step kept readable), and the empty panel."""
+        model = self.session.model
+        self.drawing.draw(surface, model, self.table, self.host.background)
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill(art.colour("dim"))
+        surface.blit(dim, (0, 0))
+        if model.tutorial is not None:  # the tutorial's step stays readable beside the panel
+            self.drawing.draw_side(surface, model, self.table)
+        pygame.draw.rect(surface, art.colour("panel"), self.rect, border_radius=16)
+        pygame.draw.rect(surface, art.colour("accent"), self.rect, width=3, border_radius=16)
+
+
+__all__ = ["OverTable"]
