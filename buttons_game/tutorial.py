@@ -123,8 +123,14 @@ def start() -> GameState:
     return GameState(setup())
 
 
+_last: list[tuple[GameState, tuple[int, int]]] = []  # the latest answer (the table asks each frame)
+
+
 def decisions_by_seat(state: GameState) -> tuple[int, int]:
     """(the player's decisions, Bo's decisions) so far, by one replay of the history."""
+    last = _last[0] if _last else None  # read once: Bo asks from its own thread
+    if last is not None and last[0] is state:
+        return last[1]
     counts = [0, 0]
     replay = GameState(state.setup)
     for action in state.history():
@@ -132,6 +138,7 @@ def decisions_by_seat(state: GameState) -> tuple[int, int]:
             actor = getattr(action, "player", None)
             counts[replay.active_player if actor is None else actor] += 1
         replay = replay.apply_unchecked(action)
+    _last[:] = [(state, (counts[0], counts[1]))]
     return counts[0], counts[1]
 
 
