@@ -218,6 +218,46 @@ def test_a_seed_gives_the_same_dice_at_any_frame_rate(make_app, fps):
     assert len(slow) == 6 and slow == fast
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a bot's question dropped when a person moves first still uses up its draws: "
+    "BotSeats.ask must think on a copy of the bot, kept only when its answer is used",
+)
+def test_a_person_deciding_before_a_bot_leaves_the_bots_later_choices_alone(make_app):
+    """Seed 2: the same moves, once waiting for Bo and once deciding while Bo still thinks."""
+
+    def bo_moves(state) -> list:
+        return [a for a in state.history() if getattr(a, "player", None) == 1]
+
+    def game_of(app, quick: bool) -> list:
+        app.settings.animation = "fast"
+        app.start_game(Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2))
+        session = app.top.session
+        for _ in range(3000):
+            state = session.state
+            if len(bo_moves(state)) >= 3:
+                break
+            job = session.bots.job
+            if job is not None:
+                job.future.result()  # Bo has decided (not yet shown) for this state
+            turn = state.phase is Phase.TURN and state.active_player == 0
+            pending = state.phase is Phase.PLACING and 0 in state.pending_players
+            bo_next = session.bots.next_seat(state) is not None
+            if turn or (pending and session.model.busted is None and (quick or not bo_next)):
+                if turn:
+                    session.attempt(ROLL if len(state.buttons(0)) < 3 else OPT_OUT)
+                elif state.active_player == 0:
+                    session.attempt(state.legal_actions(0)[0])
+                else:
+                    session.attempt(Skip(0))  # Ann skips the gold space
+            app.step(1 / 60)
+        return bo_moves(session.state)[:3]
+
+    patient = game_of(make_app(fast=False), quick=False)
+    quick = game_of(make_app(fast=False), quick=True)
+    assert len(patient) == 3 and patient == quick
+
+
 def test_after_a_star_at_the_cursor_the_cursor_moves_to_a_space_still_open(make_app):
     screen = hot_seat(make_app)
     app = screen.host
