@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, wait
+
 import i18n
 import pygame
 import pygame_gui
@@ -34,9 +36,49 @@ def make_app():
     pygame.quit()
 
 
+HANG = 600.0
+"""Seconds a test waits for a worker thread's job before calling it stuck: a guard against a
+hang, never a speed limit (a job that takes 0.03 s may take 100 times longer on a busy machine)."""
+
+
 def step(app: App, frames: int = 1, dt: float = 0.02) -> None:
     for _ in range(frames):
         app.step(dt)
+
+
+def open_jobs(app: App) -> list[Future]:
+    """The jobs the top screen has handed to worker threads: a bot's decision, a hint, the
+    coach's review, the statistics."""
+    top = app.top
+    jobs = []
+    session = getattr(top, "session", None)
+    if session is not None:
+        if session.bots.job is not None:
+            jobs.append(session.bots.job.future)
+        if session.hints.job is not None:
+            jobs.append(session.hints.job[-1])
+    future = getattr(top, "future", None)
+    if isinstance(future, Future):
+        jobs.append(future)
+    return jobs
+
+
+def finish_jobs(app: App) -> None:
+    """Wait until every job the top screen has on a worker thread is done, so the next frame
+    sees its answer however busy the machine is."""
+    _, pending = wait(open_jobs(app), timeout=HANG)
+    assert not pending, "a worker thread never finished its job"
+
+
+def run_until(app: App, condition, frames: int = 600, dt: float = 0.02) -> None:
+    """Step frames until ``condition()`` holds, letting the workers finish before each frame:
+    the test counts frames, never the seconds a loaded machine can use up."""
+    for _ in range(frames):
+        if condition():
+            return
+        finish_jobs(app)
+        app.step(dt)
+    assert condition(), f"not so after {frames} frames"
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:

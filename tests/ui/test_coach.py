@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
@@ -21,16 +20,13 @@ from buttons_game.ui.screens.summary import SummaryScreen
 from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 from buttons_game.ui.text import wrap
 
-from .conftest import press, step
+from .conftest import press, run_until, step
 
 
-def until(app, done, seconds: float = 30.0) -> None:
-    """Run frames until ``done()`` (the review is worked out in a thread)."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "still waiting"
-        step(app)
-        time.sleep(0.01)
+def until(app, done) -> None:
+    """Run frames until ``done()`` (the review is worked out in a thread, which each frame
+    waits for: however busy the machine, the frames are the same)."""
+    run_until(app, done, frames=100)
 
 
 def scored_round(humans: int) -> Game:

@@ -249,3 +249,35 @@ def test_a_piece_struck_where_it_just_moved_flies_from_there():
     assert after.captured(1) == before.captured(1) + 1
     flights = KopfSession._flights(before, after, move)
     assert [(f.square, f.player, f.slot) for f in flights] == [((5, 8), 0, before.captured(1))]
+
+
+def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
+    """Kopf oder Knopf: Ann asks for a hint, then undoes her move and Bo's reply before it
+    comes (on a busy machine the hint is slow). She is still to move, so the hint must come,
+    for the position she is at; until then the table says it is being worked out."""
+    from buttons_game.ui.kopf.view import hint_text
+
+    from .conftest import run_until
+    from .test_bots_ui import HeldAdviser
+
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo", "medium")), target=8))
+    session = app.top.session
+    model = session.model
+    step(app, 2)
+    session.attempt(session.state.legal_actions()[0])
+    run_until(app, lambda: model.human_to_play() == 0 and len(session.state.history()) >= 2)
+    adviser = HeldAdviser(session.hints.advise)
+    session.hints.advise = adviser
+    press(app, pygame.K_h)
+    asked = session.state
+    assert model.hint_waiting
+    waiting = hint_text(model)
+    press(app, pygame.K_u)  # Ann's move and Bo's reply are taken back
+    assert session.state is not asked and model.human_to_play() == 0
+    step(app, 100)  # the adviser still thinks: the frames say so
+    assert model.hint_waiting and model.hint is None and hint_text(model) == waiting
+    adviser.go.set()
+    run_until(app, lambda: not model.hint_waiting, frames=50)
+    assert model.hint is not None, "the hint never came"
+    assert model.hint.action in session.state.legal_actions()

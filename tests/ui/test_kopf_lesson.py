@@ -20,7 +20,7 @@ from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.kopf_lesson import KopfLessonScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import click, click_widget, press, settle, step
+from .conftest import HANG, click, click_widget, press, settle, step
 
 
 def centre(screen: KopfLessonScreen, square: tuple[int, int]) -> tuple[int, int]:
@@ -44,7 +44,7 @@ def wait_for(app, screen: KopfLessonScreen, done, frames: int = 400) -> None:
             return
         job = screen.session.bots.job
         if job is not None:
-            job.future.result(timeout=10)
+            job.future.result(timeout=HANG)
         step(app)
     raise AssertionError("it never happened")
 

@@ -3,8 +3,6 @@ keyboard, a finished game counted once, and its texts fitting in every language.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -28,7 +26,7 @@ from buttons_game.ui.stats_view import (
 from buttons_game.ui.text import wrap
 from tests.stats.helpers import play_buttons, play_kopf
 
-from .conftest import click_widget, press, step
+from .conftest import click_widget, press, run_until, step
 from .test_translations import assert_fits, check_widgets
 
 
@@ -43,11 +41,7 @@ def loaded(app) -> StatsScreen:
     """Run the loop until the screen has counted the games (it counts in a thread)."""
     screen = app.top
     assert isinstance(screen, StatsScreen)
-    deadline = time.monotonic() + 60
-    while screen.loading:
-        assert time.monotonic() < deadline, "the statistics never came"
-        step(app)
-        time.sleep(0.005)
+    run_until(app, lambda: not screen.loading, frames=100)
     step(app, 2)
     return screen
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import pygame
 import pytest
@@ -18,7 +17,7 @@ from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.summary import SummaryScreen
 from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 
-from .conftest import click, click_widget, press, step
+from .conftest import click, click_widget, finish_jobs, press, step
 
 
 def settle(app, frames: int = 40) -> None:
@@ -35,8 +34,8 @@ def settle(app, frames: int = 40) -> None:
         )
         if decides and not session.model.timers.running("roll"):
             return
+        finish_jobs(app)  # Bo has decided, however busy the machine
         step(app)
-        time.sleep(0.002)
 
 
 def space(app, seat: int, row: int, col: int) -> None:

@@ -253,8 +253,8 @@ class KopfSession:
             self.flash = None
         if "passing" in ended:
             m.passing = None
-        waiting = self._collect_hint()
         moved = self._auto_pass() or self._drive_bots(dt)
+        waiting = self._collect_hint()  # after this frame's moves, which clear a hint
         animating = any(m.timers.running(name) for name in ANIMATED)
         return bool(ended) or animating or moved or waiting
 
@@ -306,4 +306,4 @@ class KopfSession:
 
     def _collect_hint(self) -> bool:
         """Pick up a finished hint if it is still about the current state."""
-        return self.hints.poll(self.model, self.state)
+        return self.hints.poll(self.model, self.state, self.model.human_to_play())

@@ -402,7 +402,6 @@ class TableSession:
             m.busted = None
         if "passing" in ended:
             m.passing = None
-        waiting_hint = self._collect_hint()
         state = self.state
         if state.is_chance_node():
             if m.timers.running("roll"):
@@ -412,6 +411,7 @@ class TableSession:
                 self.apply(dice)
                 ended.append("landed")
         moved = self._drive_bots(dt) or self._autoplay()
+        waiting_hint = self._collect_hint()  # after this frame's moves, which clear a hint
         animating = any(m.timers.running(name) for name in ANIMATED)
         return bool(ended) or animating or moved or waiting_hint
 
@@ -478,7 +478,7 @@ class TableSession:
 
     def _collect_hint(self) -> bool:
         """Pick up a finished hint if it is still about the current state."""
-        return self.hints.poll(self.model, self.state)
+        return self.hints.poll(self.model, self.state, self.model.hint_seat())
 
 
 __all__ = ["TableSession"]

@@ -105,20 +105,20 @@ class HintDesk(Generic[H]):
     def __init__(self, advise: Callable[[Any, int], H]) -> None:
         self.advise = advise
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        self.job: tuple[Any, Future[H]] | None = None
+        self.job: tuple[Any, int, Future[H]] | None = None
 
     def ask(self, state: Any, seat: int) -> None:
-        """Work out advice for ``state``; a question still open about an older state is
-        dropped (its answer would be thrown away, and this one would be lost)."""
-        if self.job is None or self.job[0] is not state:
-            self.job = (state, self.executor.submit(self.advise, state, seat))
+        """Work out advice for ``seat`` at ``state``; a question still open about an older
+        state is dropped (its answer would be thrown away, and this one would be lost)."""
+        if self.job is None or self.job[0] is not state or self.job[1] != seat:
+            self.job = (state, seat, self.executor.submit(self.advise, state, seat))
 
     def collect(self, state: Any) -> tuple[bool, H | None]:
         """(done, advice): the advice once ready; None when it is about an older state or
         failed."""
         if self.job is None:
             return True, None
-        asked, future = self.job
+        asked, _, future = self.job
         if not future.done():
             return False, None
         self.job = None
@@ -130,11 +130,22 @@ class HintDesk(Generic[H]):
             print(f"buttons-game: hint failed: {error!r}")
             return True, None
 
-    def poll(self, holder: Any, state: Any) -> bool:
+    def poll(self, holder: Any, state: Any, seat: int | None) -> bool:
         """Put a finished answer about ``state`` into ``holder.hint`` (a table's model, with
-        ``hint`` and ``hint_waiting``); True while one is still being worked out."""
+        ``hint`` and ``hint_waiting``); True while one is still being worked out.
+
+        ``seat`` is the person deciding now. When the game moved on before the answer came
+        (the dice landed, a bot moved) and the same person still decides, the question is
+        asked again about the game as it is; otherwise it is dropped at once.
+        """
         if not holder.hint_waiting:
             return False
+        job = self.job
+        if job is not None and job[0] is not state:
+            if seat is not None and seat == job[1]:
+                self.ask(state, seat)
+            else:
+                self.job = None
         done, advice = self.collect(state)
         if done:
             holder.hint_waiting = False
