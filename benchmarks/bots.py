@@ -17,10 +17,10 @@ import random
 import time
 from multiprocessing import Pool
 
-from buttons_game.bots import LEVELS, make_bot
-from buttons_game.bots.efficiency import SoloPosition
-from buttons_game.bots.hint import hint
-from buttons_game.engine import new_game, play_chance
+from buttons_game.games.buttons.bots import LEVELS, make_bot
+from buttons_game.games.buttons.bots.efficiency import SoloPosition
+from buttons_game.games.buttons.bots.hint import hint
+from buttons_game.games.buttons.engine import new_game, play_chance
 from buttons_game.tournament import (
     _efficiency,
     play_game,

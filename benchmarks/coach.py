@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from buttons_game.bots import make_bot  # noqa: E402
-from buttons_game.coach import review_game  # noqa: E402
-from buttons_game.game import Game, Seat  # noqa: E402
+from buttons_game.games.buttons.bots import make_bot  # noqa: E402
+from buttons_game.games.buttons.coach import review_game  # noqa: E402
+from buttons_game.games.buttons.game import Game, Seat  # noqa: E402
 from buttons_game.saves import load_game, save_game  # noqa: E402
 
 LEVELS = ("hard", "medium", "easy", "random")

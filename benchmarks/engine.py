@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from buttons_game.engine import bust_probability, new_game, random_action, random_game, sample_dice
-from buttons_game.engine.state import GameState
+from buttons_game.games.buttons.engine import bust_probability, new_game, random_action, random_game, sample_dice
+from buttons_game.games.buttons.engine.state import GameState
 
 
 def games_per_second(players: int, games: int, seed: int) -> float:

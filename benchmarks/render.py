@@ -41,7 +41,7 @@ print(first, cpu / seconds)
 
 def busiest_frame_ms(frames: int) -> float:
     """CPU ms per frame: 4 boards, a roll animating, a bust fading, the round banner showing."""
-    from buttons_game.engine import ROLL, Phase
+    from buttons_game.games.buttons.engine import ROLL, Phase
     from buttons_game.ui.app import App, AppOptions
     from buttons_game.ui.scenes import mid_game
 
@@ -67,11 +67,11 @@ def kopf_busiest_frame_ms(frames: int) -> float:
     picked up with the preview of a move, and captured pieces flying to a tray."""
     import random
 
-    from buttons_game.game import Seat
-    from buttons_game.kopf_oder_knopf import Move
-    from buttons_game.kopf_oder_knopf.game import KopfGame
+    from buttons_game.games.buttons.game import Seat
+    from buttons_game.games.kopf.engine import Move
+    from buttons_game.games.kopf.game import KopfGame
     from buttons_game.ui.app import App, AppOptions
-    from buttons_game.ui.kopf.model import Flight
+    from buttons_game.ui.games.kopf.model import Flight
 
     rng = random.Random(3)
     game = KopfGame.new((Seat("Anna"), Seat("Ben")))

@@ -27,8 +27,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from buttons_game.engine import random_action, sample_dice  # noqa: E402
-from buttons_game.game import Game, Seat  # noqa: E402
+from buttons_game.games.buttons.engine import random_action, sample_dice  # noqa: E402
+from buttons_game.games.buttons.game import Game, Seat  # noqa: E402
 from buttons_game.paths import HOME_VARIABLE, saves_dir  # noqa: E402
 from buttons_game.saves import (  # noqa: E402
     MAX_FINISHED_AUTOSAVES,

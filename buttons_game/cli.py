@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from buttons_game.arguments import player_count, positive_int, seed_number, whole_number
-from buttons_game.bots import LEVELS
+from buttons_game.games.buttons.bots import LEVELS
 from buttons_game.i18n import LANGUAGES
 from buttons_game.review import add_review_command, run_review_command
 from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits

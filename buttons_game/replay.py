@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game import narration
-from buttons_game.engine import GameState, IllegalActionError
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import Move, Pass, Reason, start
-from buttons_game.kopf_oder_knopf import narration as kopf_narration
-from buttons_game.kopf_oder_knopf.game import KopfGame
-from buttons_game.narration import Note
+from buttons_game.games.buttons import narration
+from buttons_game.games.buttons.engine import GameState, IllegalActionError
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import Move, Pass, Reason, start
+from buttons_game.games.kopf import narration as kopf_narration
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.games.buttons.narration import Note
 
 
 @dataclass(frozen=True)

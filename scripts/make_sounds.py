@@ -47,7 +47,7 @@ def synthesise() -> dict[str, Array]:
     import numpy as np
 
     from buttons_game.ui.sound import EFFECTS
-    from buttons_game.ui.table.session import ROLL_SECONDS
+    from buttons_game.ui.games.buttons.session import ROLL_SECONDS
 
     rng = np.random.default_rng(SEED)
 
@@ -265,7 +265,7 @@ def check() -> list[str]:
     import pygame
 
     from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, MIXER, effect_file
-    from buttons_game.ui.table.session import ROLL_SECONDS
+    from buttons_game.ui.games.buttons.session import ROLL_SECONDS
 
     problems: list[str] = []
     pygame.mixer.init(**MIXER)

@@ -8,13 +8,13 @@ import sys
 
 import pytest
 
-from buttons_game import engine
-from buttons_game.engine import IllegalActionError, Place, random_game
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import replay as kopf_replay
-from buttons_game.kopf_oder_knopf.game import KopfGame
-from buttons_game.kopf_oder_knopf.narration import narrate_history as kopf_narrate_history
-from buttons_game.narration import narrate_history
+from buttons_game.games.buttons import engine
+from buttons_game.games.buttons.engine import IllegalActionError, Place, random_game
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import replay as kopf_replay
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.games.kopf.narration import narrate_history as kopf_narrate_history
+from buttons_game.games.buttons.narration import narrate_history
 from buttons_game.replay import Replay
 
 SEATS = (Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "hard"), Seat("Di"))
@@ -115,7 +115,7 @@ def test_replay_works_with_pygame_blocked():
 import sys
 sys.modules["pygame"] = None
 from buttons_game.replay import Replay
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.game import Game, Seat
 replay = Replay.of(Game.new((Seat("A"), Seat("B")), seed=3))
 loaded = [n for n, m in sys.modules.items() if m and n.split(".")[0] == "pygame"]
 assert not loaded, loaded

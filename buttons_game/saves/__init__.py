@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from buttons_game.paths import StorageError, storage_problem
 
-from .fileformat import (
+from buttons_game.saves.fileformat import (
     FORMAT_NAME,
     GAME_KINDS,
     MAX_ACTIONS,
@@ -32,7 +32,7 @@ from .fileformat import (
     decode_game,
     encode_game,
 )
-from .files import (
+from buttons_game.saves.files import (
     SaveExistsError,
     autosave_path,
     delete_save,
@@ -43,8 +43,8 @@ from .files import (
     slot_file_name,
     slot_path,
 )
-from .index import SaveInfo
-from .listing import (
+from buttons_game.saves.index import SaveInfo
+from buttons_game.saves.listing import (
     MAX_FINISHED_AUTOSAVES,
     autosave,
     latest_unfinished,

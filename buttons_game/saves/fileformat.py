@@ -19,22 +19,22 @@ from datetime import datetime, timezone
 from typing import Any, Union
 
 from buttons_game import __version__
-from buttons_game.engine import SEED_LIMIT as SEED_LIMIT  # the save range, re-exported
-from buttons_game.engine import (
+from buttons_game.games.buttons.engine import SEED_LIMIT as SEED_LIMIT  # the save range, re-exported
+from buttons_game.games.buttons.engine import (
     GameState,
     decode_action,
     decode_setup,
     encode_action,
     encode_setup,
 )
-from buttons_game.engine.setup import seed_problem
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import decode_action as decode_kopf_action
-from buttons_game.kopf_oder_knopf import decode_setup as decode_kopf_setup
-from buttons_game.kopf_oder_knopf import encode_action as encode_kopf_action
-from buttons_game.kopf_oder_knopf import encode_setup as encode_kopf_setup
-from buttons_game.kopf_oder_knopf import start as start_kopf
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.engine.setup import seed_problem
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import decode_action as decode_kopf_action
+from buttons_game.games.kopf.engine import decode_setup as decode_kopf_setup
+from buttons_game.games.kopf.engine import encode_action as encode_kopf_action
+from buttons_game.games.kopf.engine import encode_setup as encode_kopf_setup
+from buttons_game.games.kopf.engine import start as start_kopf
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.names import excerpt, name_problem
 
 FORMAT_NAME = "buttons-game-save"

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from buttons_game import __version__
-from buttons_game.bots import LEVELS
-from buttons_game.game import Seat
+from buttons_game.games.buttons.bots import LEVELS
+from buttons_game.games.buttons.game import Seat
 from buttons_game.names import name_problem
 
-from .fileformat import (
+from buttons_game.saves.fileformat import (
     EARLIEST_SAVED_AT,
     GAME_ID,
     GAME_KINDS,

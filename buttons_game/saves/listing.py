@@ -18,18 +18,18 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.names import clean_name
 from buttons_game.paths import StorageError, folder_error, saves_dir
 
-from .fileformat import (
+from buttons_game.saves.fileformat import (
     EARLIEST_SAVED_AT,
     MAX_NAME_CHARS,
     AnyGame,
     SaveFileError,
     decode_game,
 )
-from .files import (
+from buttons_game.saves.files import (
     AUTOSAVE_PREFIX,
     SUFFIX,
     TEMP_SUFFIX,
@@ -40,7 +40,7 @@ from .files import (
     save_game,
     write_atomically,
 )
-from .index import (
+from buttons_game.saves.index import (
     INDEX_NAME,
     MAX_INDEX_BYTES,
     UNKNOWN_ENTRY,

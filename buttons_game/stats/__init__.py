@@ -11,7 +11,7 @@ The file lives in the data folder beside the saves (``statistics.json``); see st
 
 from __future__ import annotations
 
-from .fairness import (
+from buttons_game.stats.fairness import (
     FAIR,
     MIN_ROLLS,
     TOO_FEW,
@@ -22,8 +22,8 @@ from .fairness import (
     p_number,
     p_text,
 )
-from .fileformat import StatsFileError, decode_statistics, encode_statistics
-from .store import (
+from buttons_game.stats.fileformat import StatsFileError, decode_statistics, encode_statistics
+from buttons_game.stats.store import (
     BROKEN_NAME,
     FILE_NAME,
     Refreshed,
@@ -34,7 +34,7 @@ from .store import (
     statistics_path,
     write_statistics,
 )
-from .tally import DIE_KINDS, GAMES, GameTally, PlayerRecord, SeatTally, Statistics, tally_game
+from buttons_game.stats.tally import DIE_KINDS, GAMES, GameTally, PlayerRecord, SeatTally, Statistics, tally_game
 
 __all__ = [
     "BROKEN_NAME",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from buttons_game.bots import LEVELS
+from buttons_game.games.buttons.bots import LEVELS
 
-from .fairness import FACES, FAIR, MIN_ROLLS, UNUSUAL, DieFairness, p_number
-from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+from buttons_game.stats.fairness import FACES, FAIR, MIN_ROLLS, UNUSUAL, DieFairness, p_number
+from buttons_game.stats.tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
 
 GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
 VERDICTS = {

@@ -13,13 +13,13 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from buttons_game import tutorial
-from buttons_game.bots import LEVELS
-from buttons_game.engine import Dice, Status
-from buttons_game.game import Game
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons import tutorial
+from buttons_game.games.buttons.bots import LEVELS
+from buttons_game.games.buttons.engine import Dice, Status
+from buttons_game.games.buttons.game import Game
+from buttons_game.games.kopf.game import KopfGame
 
-from .fairness import FACES, DieFairness
+from buttons_game.stats.fairness import FACES, DieFairness
 
 GAMES: tuple[str, ...] = (Game.kind, KopfGame.kind)
 DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")

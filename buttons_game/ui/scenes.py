@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from buttons_game.engine import Phase, random_action, sample_dice
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Phase, random_action, sample_dice
+from buttons_game.games.buttons.game import Game, Seat
 
 
 def seats(players: int, humans: int) -> tuple[Seat, ...]:

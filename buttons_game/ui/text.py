@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
-from . import art
+from buttons_game.ui import art
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:

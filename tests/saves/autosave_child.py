@@ -8,8 +8,8 @@ which saves finished before it killed this process. Run with BUTTONS_GAME_HOME s
 import random
 import sys
 
-from buttons_game.engine import GameState, make_setup, random_action, sample_dice
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import GameState, make_setup, random_action, sample_dice
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.saves import autosave, autosave_path, load_game
 
 GAME_ID = "crash-test"

@@ -6,11 +6,11 @@ import os
 import random
 from pathlib import Path
 
-from buttons_game.bots import LEVELS
-from buttons_game.engine import random_action, replay, sample_dice
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import replay as replay_kopf
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.bots import LEVELS
+from buttons_game.games.buttons.engine import random_action, replay, sample_dice
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import replay as replay_kopf
+from buttons_game.games.kopf.game import KopfGame
 
 NAMES = ("Emma", "Jürgen", "Zoë", "さくら", "Ole", "Mia-Sophie", "O'Brien", "Würfel 🎲")
 

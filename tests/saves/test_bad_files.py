@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from buttons_game.engine import Place
+from buttons_game.games.buttons.engine import Place
 from buttons_game.saves import (
     MAX_ACTIONS,
     MAX_FILE_BYTES,
@@ -17,7 +17,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from .helpers import assert_legal, random_game, snapshot
+from tests.saves.helpers import assert_legal, random_game, snapshot
 
 GAME = random_game(random.Random(11), 3, steps=60)
 

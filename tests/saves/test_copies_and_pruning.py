@@ -3,7 +3,7 @@
 import random
 from datetime import datetime, timedelta, timezone
 
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
     MAX_FINISHED_AUTOSAVES,
@@ -17,7 +17,7 @@ from buttons_game.saves import (
     save_as,
 )
 
-from .helpers import assert_legal, play_on, random_game, snapshot
+from tests.saves.helpers import assert_legal, play_on, random_game, snapshot
 
 
 def test_a_named_save_loads_as_a_copy_that_never_overwrites_the_original_autosave():

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import PASS, Remove, new_game
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import PASS, Remove, new_game
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.paths import data_dir, saves_dir
 from buttons_game.saves import (
     MAX_FINISHED_AUTOSAVES,
@@ -31,11 +31,11 @@ from buttons_game.saves import (
 )
 from buttons_game.saves import index as index_module
 
-from ..kopf.games import ANNA, BEN, BOT, GROUP_MOVE, punishing_start
-from ..kopf.games import random_game as random_kopf_game
-from ..kopf.helpers import board
-from .helpers import assert_legal, assert_same_game, assert_same_kopf_game, snapshot
-from .helpers import random_game as random_buttons_game
+from tests.games.kopf.games import ANNA, BEN, BOT, GROUP_MOVE, punishing_start
+from tests.games.kopf.games import random_game as random_kopf_game
+from tests.games.kopf.helpers import board
+from tests.saves.helpers import assert_legal, assert_same_game, assert_same_kopf_game, snapshot
+from tests.saves.helpers import random_game as random_buttons_game
 
 T0 = datetime(2025, 3, 1, tzinfo=timezone.utc)
 

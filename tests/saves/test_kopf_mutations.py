@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from buttons_game.kopf_oder_knopf import Remove
+from buttons_game.games.kopf.engine import Remove
 from buttons_game.saves import encode_game
 
-from ..kopf.games import ANNA, BOT, GROUP_MOVE, punishing_start, random_game
-from .mutations import check_load, json_values, mutate_bytes, mutate_json
+from tests.games.kopf.games import ANNA, BOT, GROUP_MOVE, punishing_start, random_game
+from tests.saves.mutations import check_load, json_values, mutate_bytes, mutate_json
 
 WHEN = datetime(2025, 1, 1, tzinfo=timezone.utc)
 BASES = [

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
     SaveFileError,
@@ -23,7 +23,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from .helpers import random_game, snapshot
+from tests.saves.helpers import random_game, snapshot
 
 GAME = random_game(random.Random(21), 3, steps=30)
 

@@ -9,8 +9,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from buttons_game import __version__
-from buttons_game.engine import ROLL, IllegalActionError
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import ROLL, IllegalActionError
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.saves import (
     FORMAT_NAME,
     VERSION,
@@ -20,7 +20,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from .helpers import assert_same_game, random_game
+from tests.saves.helpers import assert_same_game, random_game
 
 GAME_SEATS = (Seat("Ann"), Seat("Ben", "easy"))
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.names import SAVE_NAME_LIMIT, SEAT_NAME_LIMIT, clean_name, name_problem
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
@@ -24,7 +24,7 @@ from buttons_game.saves import (
     slot_file_name,
 )
 
-from .helpers import assert_same_game, play_on, random_game, snapshot
+from tests.saves.helpers import assert_same_game, play_on, random_game, snapshot
 
 
 def test_saves_go_under_buttons_game_home(home):

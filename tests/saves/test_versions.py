@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from buttons_game.game import Game
+from buttons_game.games.buttons.game import Game
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
     VERSION,
@@ -25,7 +25,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from .helpers import assert_legal, assert_same_game, random_game, snapshot
+from tests.saves.helpers import assert_legal, assert_same_game, random_game, snapshot
 
 DATA = Path(__file__).parent / "data"
 

@@ -8,12 +8,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from buttons_game.bots import make_bot
-from buttons_game.engine import Dice, GameState, OptOut
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import Move, Pass
-from buttons_game.kopf_oder_knopf.bots import make_bot as make_kopf_bot
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.bots import make_bot
+from buttons_game.games.buttons.engine import Dice, GameState, OptOut
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import Move, Pass
+from buttons_game.games.kopf.bots import make_bot as make_kopf_bot
+from buttons_game.games.kopf.game import KopfGame
 
 DiceSampler = Callable[[Game, random.Random], Dice]
 

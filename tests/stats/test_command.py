@@ -8,10 +8,10 @@ import pytest
 
 from buttons_game import saves, stats
 from buttons_game.cli import main
-from buttons_game.game import Seat
+from buttons_game.games.buttons.game import Seat
 from buttons_game.paths import HOME_VARIABLE
 
-from .helpers import Rolled, play_buttons, play_kopf
+from tests.stats.helpers import Rolled, play_buttons, play_kopf
 
 
 @pytest.fixture

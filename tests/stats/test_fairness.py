@@ -8,10 +8,10 @@ import math
 import pytest
 
 from buttons_game import saves, stats
-from buttons_game.game import Seat
+from buttons_game.games.buttons.game import Seat
 from buttons_game.stats import DieFairness, chi_square_sf
 
-from .helpers import Rolled, loaded_white, play_buttons
+from tests.stats.helpers import Rolled, loaded_white, play_buttons
 
 # (statistic, degrees of freedom, P(X >= statistic)) from printed chi-square tables
 TABLE = [

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from buttons_game import saves, stats
-from buttons_game.game import Seat
+from buttons_game.games.buttons.game import Seat
 from buttons_game.paths import data_dir, saves_dir
 
-from .helpers import Expected, Rolled, expect_buttons, expect_kopf, play_buttons, play_kopf
+from tests.stats.helpers import Expected, Rolled, expect_buttons, expect_kopf, play_buttons, play_kopf
 
 BUTTONS_TABLES = [
     (Seat("Anna"), Seat("Bo", "easy")),
@@ -203,8 +203,8 @@ def test_the_file_is_json_a_person_can_read(saved_games):
 
 
 def test_the_tutorials_scripted_dice_are_not_counted():
-    from buttons_game import tutorial
-    from buttons_game.game import Game
+    from buttons_game.games.buttons import tutorial
+    from buttons_game.games.buttons.game import Game
 
     game = Game((Seat("Anna"), Seat("Bo", "easy")), tutorial.state_at_step(len(tutorial.STEPS)))
     scripted = [a for a in game.state.history() if type(a).__name__ == "Dice"]
@@ -216,7 +216,7 @@ def test_the_tutorials_scripted_dice_are_not_counted():
 
 
 def play_on(game):
-    from buttons_game.bots import make_bot
+    from buttons_game.games.buttons.bots import make_bot
 
     bots = [make_bot("easy", p) for p in range(2)]
     while not game.state.is_over():

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from buttons_game import settings as settings_module
-from buttons_game.engine import Phase, random_game
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Phase, random_game
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.ui import art
+from buttons_game.ui.games.buttons.intents import Menu
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.screens import widgets
-from buttons_game.ui.table.intents import Menu
 from buttons_game.ui.text import fit
 
 from .conftest import settle

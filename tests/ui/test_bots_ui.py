@@ -8,12 +8,12 @@ from concurrent.futures import wait
 import pygame
 import pytest
 
-from buttons_game.engine import Phase, Place, PlaceStar
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Phase, Place, PlaceStar
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
-from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import StarsScreen
-from buttons_game.ui.table.view import hint_lines, prompt
+from buttons_game.ui.games.buttons.screen import StarsScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
+from buttons_game.ui.games.buttons.view import hint_lines, prompt
 
 from .conftest import HANG, cell_centre, click, finish_jobs, press, run_until, step
 
@@ -107,7 +107,7 @@ def test_hint_for_star_placement(make_app):
 
 
 def test_a_hint_asked_while_one_for_an_older_state_is_still_thinking_is_not_lost():
-    from buttons_game.ui.table.thinking import HintDesk
+    from buttons_game.ui.play.thinking import HintDesk
 
     release = threading.Event()
 
@@ -203,7 +203,7 @@ def test_a_hint_for_a_person_who_no_longer_decides_is_dropped_at_once():
     asked again about the game as it is."""
     from types import SimpleNamespace
 
-    from buttons_game.ui.table.thinking import HintDesk
+    from buttons_game.ui.play.thinking import HintDesk
 
     adviser = HeldAdviser(lambda state, seat: f"{state} for {seat}")
     desk = HintDesk(adviser)

@@ -7,17 +7,17 @@ import random
 import pygame
 import pytest
 
-from buttons_game.coach import review_round
-from buttons_game.engine import Phase, random_game
-from buttons_game.game import Game
+from buttons_game.games.buttons.coach import review_round
+from buttons_game.games.buttons.engine import Phase, random_game
+from buttons_game.games.buttons.game import Game
 from buttons_game.i18n import LANGUAGES, t
 from buttons_game.settings import Settings
 from buttons_game.ui import art
+from buttons_game.ui.games.buttons.game_over import GameOverScreen
+from buttons_game.ui.games.buttons.review_screen import COLUMNS, HEADS, ReviewScreen, choice_text
+from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.scenes import mid_game, seats
-from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.review import COLUMNS, HEADS, ReviewScreen, choice_text
-from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 from buttons_game.ui.text import wrap
 
 from .conftest import press, run_until, step

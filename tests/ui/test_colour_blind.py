@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from buttons_game.engine import COLOURS
+from buttons_game.games.buttons.engine import COLOURS
 from buttons_game.ui import art
 from buttons_game.ui.vision import simulate, simulate_colour
 

@@ -99,7 +99,7 @@ def test_continue_after_a_kill_brings_back_a_kopf_oder_knopf_game(tmp_path, make
     import time
 
     from buttons_game import saves
-    from buttons_game.ui.screens.kopf_screen import KopfScreen
+    from buttons_game.ui.games.kopf.screen import KopfScreen
 
     home = tmp_path / "home"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(home)}

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from buttons_game.engine import OPT_OUT, Phase
-from buttons_game.ui.screens.game_over import GameOverScreen
+from buttons_game.games.buttons.engine import OPT_OUT, Phase
+from buttons_game.ui.games.buttons.game_over import GameOverScreen
+from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
+from buttons_game.ui.games.buttons.setup import SetupScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.screens.menu import MainMenu
-from buttons_game.ui.screens.setup import SetupScreen
-from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 
 from .conftest import frame_is_fresh, settle
 

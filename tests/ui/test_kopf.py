@@ -6,13 +6,13 @@ import random
 
 import pygame
 
-from buttons_game.game import Seat
-from buttons_game.kopf_oder_knopf import Move, Remove
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.game import Seat
+from buttons_game.games.kopf.engine import Move, Remove
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.ui.games.kopf.game_over import KopfOverScreen, captures_by_move
+from buttons_game.ui.games.kopf.screen import KopfScreen
+from buttons_game.ui.games.kopf.setup import KopfSetupScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
-from buttons_game.ui.screens.kopf_over import KopfOverScreen, captures_by_move
-from buttons_game.ui.screens.kopf_screen import KopfScreen
-from buttons_game.ui.screens.kopf_setup import KopfSetupScreen
 from buttons_game.ui.screens.menu import MainMenu
 
 from .conftest import choose, click, click_widget, press, settle, step
@@ -238,10 +238,9 @@ def test_set_up_swaps_colours_and_plays_the_short_game(make_app):
 def test_a_piece_struck_where_it_just_moved_flies_from_there():
     """A strike at the start of the next turn can take the piece that just moved: it
     flies to the tray from its new square (it was missed before)."""
-    from buttons_game.kopf_oder_knopf import Move
-    from buttons_game.ui.kopf.session import KopfSession
-
-    from ..kopf.helpers import position
+    from buttons_game.games.kopf.engine import Move
+    from buttons_game.ui.games.kopf.session import KopfSession
+    from tests.games.kopf.helpers import position
 
     before = position([(6, 8)], [(5, 5), (5, 6)], to_move=0)  # one-hole squares: range 2
     move = Move(6, 8, 5, 8)  # into the blue pair's reach

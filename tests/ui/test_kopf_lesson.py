@@ -11,13 +11,13 @@ import pygame
 import pytest
 
 from buttons_game.cli import main
+from buttons_game.games.kopf.engine import Move, Remove
+from buttons_game.games.kopf.lessons import LESSONS, OWN_GROUP, lesson, start, walkthrough
 from buttons_game.i18n import t
-from buttons_game.kopf_oder_knopf import Move, Remove
-from buttons_game.kopf_oder_knopf.lessons import LESSONS, OWN_GROUP, lesson, start, walkthrough
 from buttons_game.settings import load_settings
-from buttons_game.ui.kopf.lesson_view import lesson_texts
+from buttons_game.ui.games.kopf.lesson_screen import KopfLessonScreen
+from buttons_game.ui.games.kopf.lesson_view import lesson_texts
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
-from buttons_game.ui.screens.kopf_lesson import KopfLessonScreen
 from buttons_game.ui.screens.menu import MainMenu
 
 from .conftest import HANG, click, click_widget, press, settle, step

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from buttons_game import saves
-from buttons_game.engine import Phase, random_game
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf.game import KopfGame
+from buttons_game.games.buttons.engine import Phase, random_game
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.paths import saves_dir
+from buttons_game.ui.games.buttons.intents import Menu
 from buttons_game.ui.scenes import mid_game
-from buttons_game.ui.table.intents import Menu
 
 KEYS = [
     pygame.K_r,

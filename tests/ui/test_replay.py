@@ -14,14 +14,21 @@ import pygame
 import pytest
 
 from buttons_game import saves
-from buttons_game.engine import Dice, Phase, random_action, random_game, replay, sample_dice
-from buttons_game.game import Game, Seat
-from buttons_game.kopf_oder_knopf import replay as kopf_replay
-from buttons_game.kopf_oder_knopf.game import KopfGame
-from buttons_game.kopf_oder_knopf.narration import narrate_history as kopf_narrate_history
-from buttons_game.narration import narrate_history
-from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.kopf_over import KopfOverScreen
+from buttons_game.games.buttons.engine import (
+    Dice,
+    Phase,
+    random_action,
+    random_game,
+    replay,
+    sample_dice,
+)
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.buttons.narration import narrate_history
+from buttons_game.games.kopf.engine import replay as kopf_replay
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.games.kopf.narration import narrate_history as kopf_narrate_history
+from buttons_game.ui.games.buttons.game_over import GameOverScreen
+from buttons_game.ui.games.kopf.game_over import KopfOverScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.replay_screen import ReplayScreen
 from buttons_game.ui.screens.saves_screen import LoadScreen

@@ -9,13 +9,13 @@ import sys
 import pygame
 
 from buttons_game import saves
-from buttons_game.engine import ROLL, Phase, Place
-from buttons_game.game import Game, Seat
-from buttons_game.ui.screens.game_over import GameOverScreen
+from buttons_game.games.buttons.engine import ROLL, Phase, Place
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.ui.games.buttons.game_over import GameOverScreen
+from buttons_game.ui.games.buttons.screen import TableScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
-from buttons_game.ui.screens.table_screen import TableScreen
 
 from .conftest import cell_centre, click, click_widget, press, step
 
@@ -23,7 +23,7 @@ from .conftest import cell_centre, click, click_widget, press, step
 def played(seed: int = 1, actions: int = 12) -> Game:
     import random
 
-    from buttons_game.engine import random_action, sample_dice
+    from buttons_game.games.buttons.engine import random_action, sample_dice
 
     rng = random.Random(seed)
     game = Game.new((Seat("Ann"), Seat("Bo")), seed=seed)

@@ -8,18 +8,18 @@ import random
 import pygame
 import pygame_gui
 
-from buttons_game.engine import random_game
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import random_game
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings
 from buttons_game.ui import art
-from buttons_game.ui.screens.game_over import GameOverScreen, stars_by_round
+from buttons_game.ui.games.buttons.game_over import GameOverScreen, stars_by_round
+from buttons_game.ui.games.buttons.screen import TableScreen
+from buttons_game.ui.games.buttons.setup import SetupScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 from buttons_game.ui.screens.rules import RulesScreen
 from buttons_game.ui.screens.settings_screen import SettingsScreen
-from buttons_game.ui.screens.setup import SetupScreen
-from buttons_game.ui.screens.table_screen import TableScreen
 
 from .conftest import choose, click, click_widget, press, step
 
@@ -216,7 +216,7 @@ def test_button_cards_and_dice_have_tooltips(make_app):
 
 def test_a_loaded_copy_never_overwrites_the_original_game(make_app):
     from buttons_game import saves
-    from buttons_game.engine import sample_dice
+    from buttons_game.games.buttons.engine import sample_dice
 
     rng = random.Random(4)
     game = Game.new((Seat("Ann"), Seat("Bo")), seed=4)

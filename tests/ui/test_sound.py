@@ -12,21 +12,21 @@ from pathlib import Path
 import pygame
 import pytest
 
-from buttons_game.engine import Dice, OptOut, Phase, Place, PlaceStar, Roll, Status
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Dice, OptOut, Phase, Place, PlaceStar, Roll, Status
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.engine import Move, Remove
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import t
-from buttons_game.kopf_oder_knopf import Move, Remove
-from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.settings import load_settings
+from buttons_game.ui.games.buttons import intents as do
+from buttons_game.ui.games.buttons.game_over import GameOverScreen
+from buttons_game.ui.games.buttons.session import ROLL_SECONDS, TableSession
+from buttons_game.ui.games.buttons.summary import SummaryScreen
+from buttons_game.ui.games.kopf.game_over import KopfOverScreen
 from buttons_game.ui.scenes import mid_game
-from buttons_game.ui.screens.game_over import GameOverScreen
-from buttons_game.ui.screens.kopf_over import KopfOverScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.settings_screen import SettingsScreen
-from buttons_game.ui.screens.summary import SummaryScreen
 from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, Sounds
-from buttons_game.ui.table import intents as do
-from buttons_game.ui.table.session import ROLL_SECONDS, TableSession
 
 from .conftest import cell_centre, choose, click, click_widget, press, settle, step
 

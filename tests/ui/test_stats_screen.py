@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from buttons_game import saves, stats
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import LANGUAGES, t
-from buttons_game.kopf_oder_knopf.game import KopfGame
 from buttons_game.ui import art
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.stats_screen import StatsScreen

@@ -6,15 +6,24 @@ import pygame
 import pytest
 
 from buttons_game import saves
-from buttons_game.engine import OPT_OUT, ROLL, Dice, Phase, Place, Skip, Status, new_game
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import (
+    OPT_OUT,
+    ROLL,
+    Dice,
+    Phase,
+    Place,
+    Skip,
+    Status,
+    new_game,
+)
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.boards import colour_counts
-from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
-from buttons_game.ui.table.model import render_note
-from buttons_game.ui.table.view import prompt
+from buttons_game.ui.games.buttons.boards import colour_counts
+from buttons_game.ui.games.buttons.model import render_note
+from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
+from buttons_game.ui.games.buttons.view import prompt
 
 from .conftest import cell_centre, click, press, settle, step
 

@@ -11,20 +11,20 @@ import pygame_gui
 import pytest
 
 from buttons_game import saves
-from buttons_game.engine import Phase, random_game
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Phase, random_game
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.games.kopf.lessons import LESSONS, OWN_GROUP
 from buttons_game.i18n import LANGUAGES, t
-from buttons_game.kopf_oder_knopf.game import KopfGame
-from buttons_game.kopf_oder_knopf.lessons import LESSONS, OWN_GROUP
 from buttons_game.ui import art
-from buttons_game.ui.kopf.lesson_view import paragraphs_bottom
+from buttons_game.ui.games.buttons.intents import Menu
+from buttons_game.ui.games.buttons.model import Message, render_note
+from buttons_game.ui.games.buttons.setup import SetupScreen
+from buttons_game.ui.games.buttons.summary import COLUMNS, HEADS, SummaryScreen
+from buttons_game.ui.games.kopf.lesson_view import paragraphs_bottom
 from buttons_game.ui.replay import view as replay_view
 from buttons_game.ui.replay.model import Position
 from buttons_game.ui.scenes import mid_game
-from buttons_game.ui.screens.setup import SetupScreen
-from buttons_game.ui.screens.summary import COLUMNS, HEADS, SummaryScreen
-from buttons_game.ui.table.intents import Menu
-from buttons_game.ui.table.model import Message, render_note
 from buttons_game.ui.text import wrap
 from tests.i18n_files import strings
 

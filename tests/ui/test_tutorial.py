@@ -9,13 +9,13 @@ import sys
 import pygame
 import pytest
 
-from buttons_game import tutorial as tu
+from buttons_game.games.buttons import tutorial as tu
 from buttons_game.i18n import LANGUAGES
 from buttons_game.settings import load_settings
+from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
-from buttons_game.ui.screens.summary import SummaryScreen
-from buttons_game.ui.screens.table_screen import StarsScreen, TableScreen
 
 from .conftest import click, click_widget, finish_jobs, press, step
 

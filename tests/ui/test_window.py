@@ -6,13 +6,13 @@ import os
 
 import pygame
 
-from buttons_game.engine import Phase
-from buttons_game.game import Game, Seat
+from buttons_game.games.buttons.engine import Phase
+from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings
 from buttons_game.ui import art
+from buttons_game.ui.games.buttons.intents import Menu
 from buttons_game.ui.scenes import mid_game
-from buttons_game.ui.table.intents import Menu
 from buttons_game.ui.text import wrap
 from buttons_game.ui.window import fit_display
 

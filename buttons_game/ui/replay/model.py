@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from buttons_game.engine import Phase
+from buttons_game.games.buttons.engine import Phase
 
-from ..boards import Marks
-from ..kopf.model import KopfModel
-from ..table.model import TableModel
+from buttons_game.ui.games.buttons.boards import Marks
+from buttons_game.ui.games.kopf.model import KopfModel
+from buttons_game.ui.games.buttons.model import TableModel
 
 LOST_SHOWN = 0.35  # how strongly the buttons a bust took still show, at the bust's position
 

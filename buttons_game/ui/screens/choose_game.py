@@ -11,17 +11,17 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-from buttons_game.kopf_oder_knopf import BOARD
-from buttons_game.kopf_oder_knopf.lessons import LESSONS
+from buttons_game.games.kopf.engine import BOARD
+from buttons_game.games.kopf.lessons import LESSONS
 from buttons_game.settings import Settings
-from buttons_game.tutorial import STEPS as BUTTONS_STEPS
+from buttons_game.games.buttons.tutorial import STEPS as BUTTONS_STEPS
 
-from .. import art
-from ..boards import mini_layout
-from ..kopf import sprites
-from ..screen import Host, Screen
-from ..text import draw_lines, wrap
-from .common import button, draw_backdrop, draw_title
+from buttons_game.ui import art
+from buttons_game.ui.games.buttons.boards import mini_layout
+from buttons_game.ui.games.kopf import sprites
+from buttons_game.ui.screen import Host, Screen
+from buttons_game.ui.text import draw_lines, wrap
+from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
 
 
 @lru_cache(maxsize=4)

@@ -9,8 +9,8 @@ import pygame_gui
 
 from buttons_game.i18n import tk
 
-from .. import art
-from ..screen import Screen
+from buttons_game.ui import art
+from buttons_game.ui.screen import Screen
 
 
 def button(

@@ -8,10 +8,10 @@ import pygame_gui
 
 from buttons_game.i18n import tk
 
-from .. import art
-from ..screen import Host, Screen
-from ..table.session import TableSession
-from ..table.view import TableDrawing, TableLayout
+from buttons_game.ui import art
+from buttons_game.ui.screen import Host, Screen
+from buttons_game.ui.games.buttons.session import TableSession
+from buttons_game.ui.games.buttons.view import TableDrawing, TableLayout
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 

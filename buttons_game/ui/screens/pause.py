@@ -9,9 +9,9 @@ import pygame_gui
 
 from buttons_game.i18n import t
 
-from .. import art
-from ..screen import DrawBelow, Host, Screen
-from .common import button, column_rects
+from buttons_game.ui import art
+from buttons_game.ui.screen import DrawBelow, Host, Screen
+from buttons_game.ui.screens.common import button, column_rects
 
 ROWS = 5
 

@@ -7,7 +7,7 @@ import pygame_gui
 from pygame_gui.core.utility import clipboard_paste
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from .. import art
+from buttons_game.ui import art
 
 
 class DropDown(pygame_gui.elements.UIDropDownMenu):

@@ -1,0 +1,30 @@
+"""The game-agnostic core: seats, log notes, rules errors, a game being played, and the
+registry of games. Every game is a package that depends on this and on nothing else of
+the app; the services and screens ask a game's ``GameKind`` instead of testing which
+game they hold. It never imports pygame.
+"""
+
+from __future__ import annotations
+
+from .errors import RulesError
+from .game import Game, UndoStack, new_game_id
+from .kind import GameKind, Progress, find_kind, kind_of, kinds, register
+from .notes import TONES, Note
+from .seats import LEVELS, Seat
+
+__all__ = [
+    "LEVELS",
+    "TONES",
+    "Game",
+    "GameKind",
+    "Note",
+    "Progress",
+    "RulesError",
+    "Seat",
+    "UndoStack",
+    "find_kind",
+    "kind_of",
+    "kinds",
+    "new_game_id",
+    "register",
+]

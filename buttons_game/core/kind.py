@@ -1,0 +1,153 @@
+"""One object per game that the app knows, and the registry of them.
+
+A ``GameKind`` is everything the shared services and screens may ask of a game: its
+id and title, how a new game is set up, how its set-up and actions go into a save
+file, how its moves are narrated, how far a game has come, its bots and hints, what a
+finished game adds to the statistics, where a replay may jump to, and its tutorial.
+A game registers its kind when its package is imported (OpenSpiel's
+``register_game``); the services loop over ``kinds()`` and never test which game they
+hold.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game
+from .notes import Note
+from .seats import LEVELS, Seat
+
+GAME_PACKAGES: tuple[str, ...] = ("buttons_game.games.buttons", "buttons_game.games.kopf")
+"""The games that ship with the app, in the order the menus list them."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a game has come, for lists and the index: a round or a turn number.
+
+    ``unit`` is the translation key's last part ("round" or "turn").
+    """
+
+    unit: str
+    number: int
+
+
+@dataclass(frozen=True)
+class SeatFigures:
+    """What one finished game says of one seat, for the statistics: won or drew, and the
+    game's own figures by name (stars, busts, captures, turns …)."""
+
+    won: bool
+    drew: bool = False
+    figures: tuple[tuple[str, int], ...] = ()
+
+
+class GameKind:
+    """A game, as the shared code sees it. Each game subclasses it in its ``kind.py``."""
+
+    id: str = ""
+    title: str = ""  # the game's proper name, never translated
+    seat_counts: tuple[int, ...] = (2,)
+    bot_levels: tuple[str, ...] = LEVELS
+    game_class: type[Game[Any]] = Game
+    # Keys of figures the statistics keep per person (``SeatFigures.figures``), in order.
+    figure_names: tuple[str, ...] = ()
+    # Chance outcomes the statistics count per face (BUTTONS' dice), else ().
+    counted_chance: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------------ set-up
+    def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Any:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ saves
+    def encode_setup(self, setup: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def decode_setup(self, data: Any) -> Any:
+        raise NotImplementedError
+
+    def encode_action(self, action: Any) -> Any:
+        raise NotImplementedError
+
+    def decode_action(self, data: Any) -> Any:
+        raise NotImplementedError
+
+    def setup_problem(self, setup: Any, seats: int) -> str | None:
+        """What is wrong with a decoded set-up for ``seats`` seats, or None."""
+        return None
+
+    def replayed(
+        self, seats: tuple[Seat, ...], setup: Any, actions: Sequence[Any], game_id: str | None
+    ) -> Any:
+        return self.game_class.replayed(seats, setup, actions, game_id)
+
+    # ------------------------------------------------------------------ narration
+    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+        raise NotImplementedError
+
+    def narrate_history(self, setup: Any, actions: Sequence[Any]) -> list[Note]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ lists
+    def progress(self, game: Any) -> Progress:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ bots
+    def make_bot(self, level: str, seed: int | None = None) -> Any:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ statistics
+    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
+        """Per seat, what the finished ``game`` counts for in the statistics."""
+        raise NotImplementedError
+
+    def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
+        """Per kind of die (``counted_chance``), how often each face came up."""
+        return {}
+
+    # ------------------------------------------------------------------ replay
+    def sections(self, states: Sequence[Any]) -> tuple[int, ...]:
+        """Per position of a replay, the round or turn it belongs to."""
+        raise NotImplementedError
+
+    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+        """The positions a replay jumps between (0 and the end are added)."""
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Make ``kind`` known to the app (a game's package calls this once on import)."""
+    if not kind.id:
+        raise ValueError("a game kind needs an id")
+    _REGISTRY[kind.id] = kind
+    return kind
+
+
+def _load_shipped() -> None:
+    for package in GAME_PACKAGES:
+        importlib.import_module(package)
+
+
+def kinds() -> tuple[GameKind, ...]:
+    """Every registered game: the shipped ones first, in menu order, then any others."""
+    _load_shipped()
+    return tuple(_REGISTRY.values())
+
+
+def find_kind(kind_id: str) -> GameKind | None:
+    _load_shipped()
+    return _REGISTRY.get(kind_id)
+
+
+def kind_of(game: Any) -> GameKind:
+    """The kind of ``game`` (a ``Game`` of any registered game); KeyError when unknown."""
+    kind = find_kind(getattr(game, "kind", ""))
+    if kind is None:
+        raise KeyError(f"no game of kind {getattr(game, 'kind', None)!r} is registered")
+    return kind

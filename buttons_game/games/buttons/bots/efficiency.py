@@ -1,0 +1,146 @@
+"""Solo-round efficiency: a bot's mean stars over seeded solo rounds ÷ the exact optimum.
+
+A solo round is a seat rolling alone until it opts out or busts, as the last
+player in a round does. The positions are fixed (seeded, listed by
+``solo_positions``) and span 2 to 5 black dice, star-filled boards and rounds
+already under way. The same dice seeds are used for every bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from buttons_game.games.buttons.engine import (
+    COLOUR_MASKS,
+    COLOURS,
+    LAYOUT_NAMES,
+    GameState,
+    Status,
+    new_game,
+    play_chance,
+)
+
+from buttons_game.games.buttons.bots.base import Bot
+from buttons_game.games.buttons.bots.solver import SoloSolver, open_spaces
+
+
+@dataclass(frozen=True)
+class SoloPosition:
+    """Seat 0 alone in a round with ``black_dice`` black dice (the gold one included)."""
+
+    black_dice: int
+    layout: str
+    cards: tuple[str, ...]
+    stars: int
+    buttons: int
+
+    def solver(self) -> SoloSolver:
+        held = [c in self.cards for c in COLOURS]
+        return SoloSolver(self.stars, COLOUR_MASKS[self.layout], held, self.black_dice)
+
+    def state(self) -> GameState:
+        """An engine state for the position: the other seats are out with empty boards."""
+        players = 2 if len(self.cards) == 2 else 4
+        others = [c for c in COLOURS if c not in self.cards]
+        if players == 2:
+            cards: tuple[tuple[str, ...], ...] = (self.cards, tuple(others))
+        else:
+            cards = (self.cards, *((c,) for c in others))
+        layouts = [self.layout] + [n for n in LAYOUT_NAMES if n != self.layout][: players - 1]
+        state = new_game(players, layouts=tuple(layouts), cards=cards)
+        plain_out = 5 - self.black_dice
+        depot = [0] * players
+        for i in range(plain_out):
+            depot[1 + i % (players - 1)] += 1
+        return state._replace(
+            buttons=(self.buttons,) + (0,) * (players - 1),
+            stars=(self.stars,) + (0,) * (players - 1),
+            depot=tuple(depot),
+            status=(Status.IN_ROUND,) + (Status.BUSTED,) * (players - 1),
+            active=0,
+        )
+
+
+# (black dice, stars, buttons, cards held): rounds from the start and rounds under way.
+_SHAPES = (
+    (5, 6, 0, 2),
+    (5, 3, 1, 1),
+    (5, 1, 2, 2),
+    (4, 7, 0, 1),
+    (4, 3, 1, 2),
+    (4, 1, 2, 1),
+    (3, 6, 0, 2),
+    (3, 3, 1, 1),
+    (3, 1, 2, 2),
+    (2, 5, 0, 2),
+    (2, 2, 1, 1),
+    (2, 0, 2, 2),
+)
+
+
+def solo_positions(seed: int = 2015) -> tuple[SoloPosition, ...]:
+    """The fixed set of solo-round positions (random stars and legal buttons from ``seed``)."""
+    rng = random.Random(seed)
+    positions = []
+    for dice, star_count, button_count, card_count in _SHAPES:
+        stars = 0
+        for i in rng.sample(range(36), star_count):
+            stars |= 1 << i
+        buttons = 0
+        for _ in range(button_count):
+            free = open_spaces(buttons, stars)
+            buttons |= 1 << rng.choice([i for i in range(36) if free >> i & 1])
+        layout = rng.choice(LAYOUT_NAMES)
+        cards = tuple(sorted(rng.sample(COLOURS, card_count), key=COLOURS.index))
+        positions.append(SoloPosition(dice, layout, cards, stars, buttons))
+    return tuple(positions)
+
+
+def play_solo_round(bot: Bot, position: SoloPosition, rng: random.Random) -> int:
+    """Stars the bot earns playing the position alone (0 on a bust); dice drawn from ``rng``."""
+    state = position.state()
+    while state.status(0) is Status.IN_ROUND and not state.round_scores():
+        if state.is_chance_node():
+            state = play_chance(state, rng)
+        else:
+            state = state.apply(bot.choose(state, 0))
+    # A bust ends the round at once (everyone else is out): the round is scored 0.
+    return state.round_scores()[-1].seats[0].total
+
+
+@dataclass(frozen=True)
+class Efficiency:
+    level: str
+    rounds: int
+    stars: float  # the bot's mean stars per round
+    optimum: float  # the solver's exact expected stars, averaged the same way
+
+    @property
+    def ratio(self) -> float:
+        return self.stars / self.optimum
+
+
+def exact_values(positions: tuple[SoloPosition, ...]) -> list[float]:
+    """The solver's exact expected stars of each position."""
+    return [p.solver().value(p.buttons) for p in positions]
+
+
+def measure(
+    make: Callable[[int], Bot],
+    level: str,
+    rounds: int,
+    optimum: list[float],
+    positions: tuple[SoloPosition, ...],
+    seed: int = 0,
+) -> Efficiency:
+    """Play ``rounds`` solo rounds spread evenly over ``positions`` (round i uses dice seed i)."""
+    total = 0
+    expected = 0.0
+    for i in range(rounds):
+        index = i % len(positions)
+        bot = make(seed * 1_000_003 + i)
+        total += play_solo_round(bot, positions[index], random.Random(seed * 1_000_003 + i))
+        expected += optimum[index]
+    return Efficiency(level, rounds, total / rounds, expected / rounds)

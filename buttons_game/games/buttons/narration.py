@@ -1,0 +1,178 @@
+"""What just happened, as data: notes the move log translates (``log.<key>``) in any language.
+
+Pure: it reads engine states only, so a log can be rebuilt from a save by replay.
+
+for note in narrate(before, action, after):
+    text = t("log." + note.key, **note.args(names))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from buttons_game.games.buttons.engine import (
+    Action,
+    Dice,
+    GameState,
+    OptOut,
+    Phase,
+    Place,
+    PlaceStar,
+    Reason,
+    Roll,
+    Setup,
+    Skip,
+    Status,
+)
+from buttons_game.games.buttons.engine.board import bit
+
+TONES: tuple[str, ...] = ("plain", "roll", "good", "bad", "accent")
+
+# Every key a note can have; those marked with * take ``count`` and have plural forms.
+NOTE_KEYS: tuple[str, ...] = (
+    "roll",
+    "bust",  # *
+    "opt_out",  # *
+    "place",
+    "skip",
+    "star",
+    "no_space",
+    "pass",
+    "again",
+    "round_over",
+    "scored",  # *
+    "new_round",
+    "game_over_line",
+    "game_over_stars",
+    "winner",  # *
+    "shared_winner",  # *
+    "undo_place",
+    "undo_skip",
+    "undo_star",
+    "undo_opt_out",
+)
+PLURAL_KEYS: frozenset[str] = frozenset({"bust", "opt_out", "scored", "winner", "shared_winner"})
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of the move log: a translation key under ``log.``, a tone and its placeholders.
+
+    ``seats`` are placeholders naming a seat (("name", 2),); ``values`` are the
+    others, with "count" for numbers that choose a plural form.
+    """
+
+    key: str
+    tone: str
+    seats: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, object], ...] = ()
+
+    def args(self, names: Sequence[str]) -> dict[str, object]:
+        """The placeholders for ``t``, with each seat given its name from ``names``."""
+        result: dict[str, object] = {key: names[seat] for key, seat in self.seats}
+        result.update(self.values)
+        return result
+
+
+def _seat(key: str, tone: str, seat: int, *values: tuple[str, object]) -> Note:
+    return Note(key, tone, (("name", seat),), values)
+
+
+def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, ...]:
+    """The notes for ``action`` taking ``before`` to ``after``, in the order things happened.
+
+    A Roll says nothing: the Dice that follow carry the roll.
+    """
+    kind = type(action)
+    if kind is Roll:
+        return ()
+    active = before.active_player
+    notes: list[Note] = []
+    if isinstance(action, Dice):
+        plain = " ".join(str(v) for v in action.plain)
+        notes.append(
+            _seat(
+                "roll",
+                "roll",
+                active,
+                ("white", action.white),
+                ("gold", action.gold),
+                ("plain", plain),
+            )
+        )
+        free = before.legal_mask(active)
+        if not any(free & bit(action.white, col) for col in (action.gold, *action.plain)):
+            notes.append(_seat("bust", "bad", active, ("count", before.dice_per_exit)))
+        gold = bit(action.white, action.gold)
+        n = before.players
+        for i in range(1, n):
+            p = (active + i) % n
+            if before.status(p) is Status.IN_ROUND and not before.legal_mask(p) & gold:
+                notes.append(
+                    _seat("no_space", "plain", p, ("row", action.white), ("col", action.gold))
+                )
+    elif isinstance(action, OptOut):
+        notes.append(_seat("opt_out", "accent", active, ("count", before.dice_per_exit)))
+    elif isinstance(action, Place):
+        notes.append(
+            _seat("place", "plain", action.player, ("row", action.row), ("col", action.col))
+        )
+    elif isinstance(action, Skip):
+        notes.append(_seat("skip", "plain", action.player))
+    elif isinstance(action, PlaceStar):
+        notes.append(_seat("star", "good", action.player, ("row", action.row), ("col", action.col)))
+    notes.extend(_aftermath(before, action, after))
+    return tuple(notes)
+
+
+def _aftermath(before: GameState, action: Action, after: GameState) -> list[Note]:
+    """Scoring, the end of the game, a new round or the dice passing on."""
+    notes: list[Note] = []
+    if len(after.round_scores()) > len(before.round_scores()):
+        score = after.round_scores()[-1]
+        notes.append(Note("round_over", "plain", values=(("round", score.round_number),)))
+        for p, seat in enumerate(score.seats):
+            if seat.total:
+                notes.append(_seat("scored", "good", p, ("count", seat.total)))
+    outcome = after.outcome()
+    if outcome is not None and not before.is_over():
+        line = outcome.reason is Reason.FIVE_IN_LINE
+        notes.append(Note("game_over_line" if line else "game_over_stars", "accent"))
+        key = "shared_winner" if outcome.shared else "winner"
+        for p in outcome.winners:
+            notes.append(_seat(key, "good", p, ("count", outcome.star_counts[p])))
+    elif after.round_number > before.round_number:
+        notes.append(
+            _seat("new_round", "accent", after.active_player, ("round", after.round_number))
+        )
+    elif after.phase is Phase.TURN and (before.phase is not Phase.TURN or type(action) is OptOut):
+        if after.active_player != before.active_player:
+            notes.append(_seat("pass", "plain", after.active_player))
+        else:
+            notes.append(_seat("again", "plain", after.active_player))
+    return notes
+
+
+def narrate_history(setup: Setup, actions: Sequence[Action]) -> list[Note]:
+    """The whole log of a game, oldest first, rebuilt by replaying ``actions`` (checked)."""
+    state = GameState(setup)
+    notes: list[Note] = []
+    for action in actions:
+        after = state.apply(action)
+        notes.extend(narrate(state, action, after))
+        state = after
+    return notes
+
+
+def undo_note(seat: int, action: Action) -> Note:
+    """The note for ``seat`` taking back ``action`` (a placement, skip, star or opt-out)."""
+    if isinstance(action, Place):
+        return _seat("undo_place", "plain", seat, ("row", action.row), ("col", action.col))
+    if isinstance(action, PlaceStar):
+        return _seat("undo_star", "plain", seat, ("row", action.row), ("col", action.col))
+    if isinstance(action, Skip):
+        return _seat("undo_skip", "plain", seat)
+    if isinstance(action, OptOut):
+        return _seat("undo_opt_out", "plain", seat)
+    raise ValueError(f"{action!r} cannot be taken back")

@@ -1,0 +1,203 @@
+"""What just happened in a game of Kopf oder Knopf, as notes the move log translates
+(``kopf_log.<key>``) in any language.
+
+Pure: it reads engine states only, so a log can be rebuilt from a save by replay.
+Squares are named as on the board: column letter a-j, then row 1-10 (row 1 at the top).
+
+for note in narrate(before, action, after):
+    text = t(f"{SECTION}.{note.key}", **note.args(names))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from buttons_game.games.buttons.narration import TONES, Note
+
+from buttons_game.games.kopf.engine.actions import Action, Move, Pass, Remove
+from buttons_game.games.kopf.engine.board import SIZE, Square
+from buttons_game.games.kopf.engine.state import DRAW_AFTER, KopfState, Reason, Setup, start
+
+SECTION = "kopf_log"
+COLUMNS = "abcdefghij"
+
+# Every key a note can have; those marked with * take ``count`` and have plural forms.
+NOTE_KEYS: tuple[str, ...] = (
+    "move",
+    "pass",
+    "punish_due",  # *
+    "punish",
+    "strike",  # *
+    "captured",  # *
+    "win",  # *
+    "draw",  # *
+    "undo_move",
+    "undo_pass",
+    "undo_removals",  # *
+    "undo_reply",
+    "undo_turn",
+)
+PLURAL_KEYS: frozenset[str] = frozenset(
+    {"punish_due", "strike", "captured", "win", "draw", "undo_removals"}
+)
+
+__all__ = [
+    "COLUMNS",
+    "NOTE_KEYS",
+    "PLURAL_KEYS",
+    "SECTION",
+    "TONES",
+    "Note",
+    "narrate",
+    "narrate_history",
+    "narrate_start",
+    "square_name",
+    "squares_text",
+    "undo_note",
+    "undo_notes",
+]
+
+
+def square_name(row: int, col: int) -> str:
+    """A square in the game's notation: "b4" is column 2, row 4 (row 1 at the top)."""
+    if not (1 <= row <= SIZE and 1 <= col <= SIZE):
+        raise ValueError(f"({row!r:.20}, {col!r:.20}) is off the board")
+    return f"{COLUMNS[col - 1]}{row}"
+
+
+def squares_text(squares: Iterable[Square]) -> str:
+    """Squares in reading order (row by row from the top), named and separated by commas."""
+    return ", ".join(square_name(row, col) for row, col in sorted(squares))
+
+
+def _seat(key: str, tone: str, seat: int, *values: tuple[str, object]) -> Note:
+    return Note(key, tone, (("name", seat),), values)
+
+
+def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, ...]:
+    """The notes for ``action`` taking ``before`` to ``after``, in the order things happened:
+    the decision, then what the start of the next turn brought (punishing due, a strike),
+    the captured total, the end of the game."""
+    player = before.to_move
+    notes: list[Note] = []
+    if isinstance(action, Remove):
+        notes.append(
+            _seat("punish", "good", player, ("square", square_name(action.row, action.col)))
+        )
+        if after.is_over() or not after.punishing:
+            struck = after.last_captured - before.last_captured - {(action.row, action.col)}
+            notes.extend(_strike(player, struck))
+            notes.extend(_captures(player, after))
+        return tuple(notes)
+    if isinstance(action, Move):
+        moved = (
+            ("from", square_name(action.from_row, action.from_col)),
+            ("to", square_name(action.to_row, action.to_col)),
+        )
+        notes.append(_seat("move", "plain", player, *moved))
+    elif isinstance(action, Pass):
+        notes.append(_seat("pass", "plain", player))
+    outcome = after.outcome()
+    if outcome is not None and outcome.reason is Reason.NO_CAPTURES:
+        notes.append(Note("draw", "accent", values=(("count", DRAW_AFTER),)))
+        return tuple(notes)
+    notes.extend(narrate_start(after))
+    return tuple(notes)
+
+
+def narrate_start(state: KopfState) -> tuple[Note, ...]:
+    """What the start of the turn of the player to move brought: the forbidden groups
+    they must punish, or their strike and what it captured (and a win)."""
+    player = state.to_move
+    if state.punishing:
+        groups = len(state.pending_groups())
+        return (
+            Note(
+                "punish_due",
+                "bad",
+                (("name", player), ("other", 1 - player)),
+                (("count", groups),),
+            ),
+        )
+    return (*_strike(player, state.last_captured), *_captures(player, state))
+
+
+def _strike(player: int, struck: frozenset[Square]) -> list[Note]:
+    if not struck:
+        return []
+    return [
+        _seat("strike", "good", player, ("squares", squares_text(struck)), ("count", len(struck)))
+    ]
+
+
+def _captures(player: int, state: KopfState) -> list[Note]:
+    """The capturer's total against the target, or the win it brought."""
+    if not state.last_captured:
+        return []
+    count = state.captured(player)
+    outcome = state.outcome()
+    if outcome is not None and outcome.winner == player:
+        return [_seat("win", "good", player, ("count", count))]
+    return [_seat("captured", "plain", player, ("count", count), ("target", state.target))]
+
+
+def narrate_history(setup: Setup, actions: Sequence[Action]) -> list[Note]:
+    """The whole log of a game, oldest first, rebuilt by replaying ``actions`` (checked)."""
+    state = start(setup)
+    notes = list(narrate_start(state))
+    for action in actions:
+        after = state.apply(action)
+        notes.extend(narrate(state, action, after))
+        state = after
+    return notes
+
+
+def undo_notes(before: KopfState, after: KopfState) -> tuple[Note, ...]:
+    """The notes for an undo taking the game from ``before`` back to ``after``.
+
+    The seat to move in ``after`` takes back its turn: its move or pass, or, for a turn
+    only begun, its removals; an opponent's reply taken back with it is named too.
+    """
+    done = before.history()
+    kept = len(after.history())
+    if after.setup != before.setup or done[:kept] != after.history():
+        raise ValueError("an undo goes back to an earlier state of the same game")
+    taken = done[kept:]
+    if not taken:
+        raise ValueError("nothing was taken back")
+    seat = after.to_move
+    turns: list[tuple[int, list[Action]]] = [(seat, [])]
+    for action in taken:
+        if turns[-1][1] and type(turns[-1][1][-1]) in (Move, Pass):
+            seat = 1 - seat
+            turns.append((seat, []))
+        turns[-1][1].append(action)
+    own_seat, own = turns[0]
+    last = own[-1]
+    notes: list[Note] = []
+    if isinstance(last, Move):
+        moved = (
+            ("from", square_name(last.from_row, last.from_col)),
+            ("to", square_name(last.to_row, last.to_col)),
+        )
+        notes.append(_seat("undo_move", "plain", own_seat, *moved))
+    elif isinstance(last, Pass):
+        notes.append(_seat("undo_pass", "plain", own_seat))
+    else:
+        removed = [(a.row, a.col) for a in own if isinstance(a, Remove)]
+        notes.append(
+            _seat(
+                "undo_removals",
+                "plain",
+                own_seat,
+                ("squares", squares_text(removed)),
+                ("count", len(removed)),
+            )
+        )
+    notes.extend(_seat("undo_reply", "plain", other) for other, _ in turns[1:])
+    return tuple(notes)
+
+
+def undo_note(seat: int) -> Note:
+    """The short note for ``seat`` taking back a turn (``undo_notes`` says what was in it)."""
+    return _seat("undo_turn", "plain", seat)

@@ -1,0 +1,280 @@
+"""Drawing the seats' boards: ``BoardView`` draws a state and a set of ``Marks`` into the
+rectangles of ``board_geometry`` and never changes anything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
+from buttons_game.games.buttons.engine.board import iter_spaces
+from buttons_game.i18n import t
+
+from buttons_game.ui import art
+from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, Space
+from buttons_game.ui.text import fit
+
+STATUS_TINT = {Status.IN_ROUND: "good", Status.OPTED_OUT: "accent", Status.BUSTED: "bad"}
+
+
+@dataclass
+class Marks:
+    """What a screen wants shown on top of the boards (highlights, hover, flashes)."""
+
+    legal: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    gold: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    star_targets: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    hover: Space | None = None
+    flash: Space | None = None
+    fading: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat -> (mask, 0..1 left)
+    pending: set[int] = field(default_factory=set)
+    cursor: Space | None = None  # the keyboard's space
+    advice: Space | None = None  # the space a hint suggests
+    last_move: dict[int, tuple[int, int]] = field(default_factory=dict)  # a bot's latest button
+    winning: dict[int, frozenset[tuple[int, int]]] = field(default_factory=dict)  # lines of five
+    busted: int | None = None  # the seat whose bust is being shown
+    emphasise: int | None = None  # the board outlined as the one holding the dice
+    lesson: set[Space] = field(default_factory=set)  # spaces a tutorial step talks about
+    refused: set[Space] = field(default_factory=set)  # spaces a tutorial step shows as refused
+
+
+class BoardView:
+    """Draws every seat's board for a state. Drawing never changes the state."""
+
+    def __init__(self) -> None:
+        self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+
+    def static_board(self, layout: str, cell: int, label: int) -> pygame.Surface:
+        """Board, printed buttons and the dice labels: cached per layout and size."""
+        key = (layout, cell, label, art.show_symbols)
+        cached = self._static.get(key)
+        if cached is not None:
+            return cached
+        size = (6 * cell + label + 8, 6 * cell + label + 8)
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        board = pygame.Rect(label - 4, label - 4, 6 * cell + 8, 6 * cell + 8)
+        pygame.draw.rect(s, art.colour("board_shadow"), board.move(3, 3), border_radius=cell // 5)
+        pygame.draw.rect(s, art.colour("board"), board, border_radius=cell // 5)
+        grid = LAYOUTS[layout]
+        d = int(cell * 0.92)
+        for r in range(6):
+            for c in range(6):
+                x = label + c * cell + (cell - d) // 2
+                y = label + r * cell + (cell - d) // 2
+                s.blit(art.printed_button(grid[r][c], d), (x, y))
+        ld = int(label * 0.86)
+        for i in range(6):
+            # rows: the white die; columns: a black die (gold pips)
+            s.blit(
+                art.die("white", i + 1, ld),
+                ((label - ld) // 2 - 3, label + i * cell + (cell - ld) // 2),
+            )
+            s.blit(
+                art.die("gold", i + 1, ld),
+                (label + i * cell + (cell - ld) // 2, (label - ld) // 2 - 3),
+            )
+        if len(self._static) > 48:
+            self._static.clear()
+        self._static[key] = s
+        return s
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        geometry: list[BoardGeometry],
+        names: list[str],
+        marks: Marks,
+    ) -> None:
+        for g in geometry:
+            self._draw_panel(surface, state, g, names[g.seat], marks)
+
+    def _draw_panel(
+        self, surface: pygame.Surface, state: GameState, g: BoardGeometry, name: str, marks: Marks
+    ) -> None:
+        p = g.seat
+        active = p == marks.emphasise
+        panel_colour = art.colour("panel_active" if active else "panel")
+        pygame.draw.rect(surface, panel_colour, g.panel, border_radius=14)
+        border = art.colour("active_border") if active else art.colour("panel_border")
+        pygame.draw.rect(surface, border, g.panel, width=4 if active else 2, border_radius=14)
+        self._draw_info(surface, state, g, name, marks, active)
+        surface.blit(
+            self.static_board(state.layout(p), g.cell, g.label),
+            (g.grid.left - g.label, g.grid.top - g.label),
+        )
+        cell = g.cell
+        d = int(cell * 0.98)
+        off = (cell - d) // 2
+        for row, col in marks.legal.get(p, ()):
+            surface.blit(art.ring(cell, "legal", 0.08), g.cell_rect(row, col))
+        for row, col in marks.gold.get(p, ()):
+            surface.blit(art.ring(cell, "gold", 0.10), g.cell_rect(row, col))
+        for row, col in iter_spaces(state.button_mask(p)):
+            surface.blit(art.glass_button(d), g.cell_rect(row, col).move(off, off))
+        for row, col in marks.star_targets.get(p, ()):
+            surface.blit(art.ring(cell, "star", 0.09), g.cell_rect(row, col))
+        sd = int(cell * 0.95)
+        for row, col in marks.winning.get(p, ()):
+            surface.blit(art.glow(cell, "accent"), g.cell_rect(row, col))
+        for row, col in iter_spaces(state.star_mask(p)):
+            rect = g.cell_rect(row, col)
+            surface.blit(art.star(sd), (rect.left + (cell - sd) // 2, rect.top + (cell - sd) // 2))
+        for row, col in marks.winning.get(p, ()):
+            surface.blit(art.ring(cell, "accent", 0.11), g.cell_rect(row, col))
+        fading = marks.fading.get(p)
+        if fading:
+            mask, left = fading
+            ghost = art.glass_button(d).copy()
+            ghost.set_alpha(int(255 * left))
+            rise = int((1 - left) * cell * 0.6)
+            for row, col in iter_spaces(mask):
+                surface.blit(ghost, g.cell_rect(row, col).move(off, off - rise))
+        last = marks.last_move.get(p)
+        if last is not None:
+            rect = g.cell_rect(*last).inflate(-2, -2)
+            pygame.draw.rect(
+                surface, art.colour("last_move"), rect, width=max(2, cell // 16), border_radius=8
+            )
+        if marks.hover and marks.hover[0] == p:
+            ghost = art.glass_button(d).copy()
+            ghost.set_alpha(150)
+            surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
+        if marks.advice and marks.advice[0] == p:
+            surface.blit(art.ring(cell, "good", 0.12), g.cell_rect(*marks.advice[1:]))
+        for seat, row, col in marks.lesson:
+            if seat == p:
+                surface.blit(art.ring(cell, "lesson", 0.14), g.cell_rect(row, col))
+        for seat, row, col in marks.refused:
+            if seat == p:
+                rect = g.cell_rect(row, col).inflate(-cell // 4, -cell // 4)
+                width = max(3, cell // 14)
+                pygame.draw.circle(surface, art.colour("bad"), rect.center, rect.width // 2, width)
+                pygame.draw.line(surface, art.colour("bad"), rect.topright, rect.bottomleft, width)
+        if marks.cursor and marks.cursor[0] == p:
+            rect = g.cell_rect(marks.cursor[1], marks.cursor[2]).inflate(-2, -2)
+            pygame.draw.rect(
+                surface, art.colour("accent"), rect, width=max(3, cell // 14), border_radius=6
+            )
+        if marks.flash and marks.flash[0] == p:
+            rect = g.cell_rect(marks.flash[1], marks.flash[2])
+            width = max(3, cell // 12)
+            pygame.draw.line(surface, art.colour("bad"), rect.topleft, rect.bottomright, width)
+            pygame.draw.line(surface, art.colour("bad"), rect.topright, rect.bottomleft, width)
+        if marks.busted == p:
+            self._draw_bust(surface, g)
+
+    def _draw_bust(self, surface: pygame.Surface, g: BoardGeometry) -> None:
+        """The bust's own beat: a banner across the board."""
+        size = max(18, g.cell // 2)
+        label = art.text(t("game.bust_banner"), size, "bad", True)
+        box = label.get_rect(center=g.grid.center).inflate(size, size // 2)
+        pygame.draw.rect(surface, art.colour("shade"), box, border_radius=10)
+        pygame.draw.rect(surface, art.colour("bad"), box, width=3, border_radius=10)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_info(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        g: BoardGeometry,
+        name: str,
+        marks: Marks,
+        active: bool,
+    ) -> None:
+        p = g.seat
+        size = g.text
+        room = g.name.width
+        label = art.text(
+            fit(name, size + 2, room, True), size + 2, "accent" if active else "text", True
+        )
+        surface.blit(label, (g.name.left, g.name.centery - label.get_height() // 2))
+        star_img = art.star(int(g.stars.height * 0.8))
+        surface.blit(star_img, (g.stars.left, g.stars.centery - star_img.get_height() // 2))
+        count = art.text(str(state.star_count(p)), size + 2, "text", True)
+        surface.blit(
+            count,
+            (g.stars.left + star_img.get_width() + 4, g.stars.centery - count.get_height() // 2),
+        )
+        held = state.cards(p)
+        for rect, colour_name in zip(g.card_rects(len(held)), held):
+            draw_card(surface, rect, colour_name)
+        # depot with the dice that really lie in it
+        depot = g.depot
+        pygame.draw.rect(surface, art.colour("depot"), depot, border_radius=6)
+        pygame.draw.rect(surface, art.colour("panel_border"), depot, width=1, border_radius=6)
+        dice = state.depot_dice(p)
+        dd = depot.height - 6
+        if dice:
+            for i, value in enumerate(dice):
+                surface.blit(
+                    art.die("plain", value, dd), (depot.left + 3 + i * (dd + 3), depot.top + 3)
+                )
+        else:
+            tag = art.text(t("game.depot"), max(11, int(size * 0.8)), "text_dim")
+            surface.blit(tag, tag.get_rect(center=depot.center))
+        status = state.status(p)
+        chip = art.text(t(f"status.{status.value}"), size, STATUS_TINT[status])
+        x = g.status.left
+        surface.blit(chip, (x, g.status.centery - chip.get_height() // 2))
+        if p in marks.pending and state.phase.value == "stars":
+            due = art.text(f"+{state.stars_due(p)}", size, "star", True)
+            surface.blit(due, (x + chip.get_width() + 8, g.status.centery - due.get_height() // 2))
+        if not state.is_over():
+            draw_tally(surface, state, g)
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
+    """A button card: a light card with the colour and its symbol."""
+    pygame.draw.rect(surface, art.colour("card"), rect, border_radius=4)
+    pygame.draw.rect(surface, art.colour(colour_name), rect.inflate(-4, -4), border_radius=3)
+    dot = art.printed_button(colour_name, max(6, int(min(rect.width, rect.height) * 0.8)))
+    surface.blit(dot, dot.get_rect(center=rect.center))
+
+
+def colour_counts(state: GameState, seat: int) -> tuple[int, ...]:
+    """This round's buttons of each colour on a seat's board, in the order of COLOURS."""
+    buttons = state.button_mask(seat)
+    masks = COLOUR_MASKS[state.layout(seat)]
+    return tuple((buttons & mask).bit_count() for mask in masks)
+
+
+def draw_tally(surface: pygame.Surface, state: GameState, g: BoardGeometry) -> None:
+    """This round's tally per colour, "▲ 2/3": three of a colour earn a star."""
+    counts = colour_counts(state, g.seat)
+    size = max(12, int(g.text * 0.92))
+    for rect, colour_name, n in zip(g.tally, COLOURS, counts):
+        d = rect.height
+        icon = art.printed_button(colour_name, d)
+        surface.blit(icon, (rect.left, rect.top))
+        tint = "good" if n >= 3 else ("text" if n else "text_dim")
+        label = art.text(f"{min(n, 9)}/3", size, tint, n >= 3)
+        surface.blit(label, (rect.left + d + 3, rect.centery - label.get_height() // 2))
+
+
+def mini_layout(layout: str, size: int) -> pygame.Surface:
+    """A small preview of a layout for the set-up screen."""
+    return _mini_layout(layout, size, art.show_symbols)
+
+
+@lru_cache(maxsize=32)
+def _mini_layout(layout: str, size: int, symbols: bool) -> pygame.Surface:
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(s, art.colour("board"), s.get_rect(), border_radius=max(2, size // 16))
+    cell = size / 6.4
+    d = max(3, int(cell * 0.9))
+    for r in range(6):
+        for c in range(6):
+            colour_name = LAYOUTS[layout][r][c]
+            x = int(size * 0.03 + c * cell + (cell - d) / 2)
+            y = int(size * 0.03 + r * cell + (cell - d) / 2)
+            pygame.draw.aacircle(s, art.colour(colour_name), (x + d // 2, y + d // 2), d // 2)
+            if symbols and d >= 16:
+                shape = art.SYMBOLS[colour_name]
+                art.draw_symbol(s, shape, x + d / 2, y + d / 2, d * 0.3, art.colour("symbol"))
+    return s
+
+
+__all__ = ["BoardView", "Marks", "colour_counts", "draw_card", "draw_tally", "mini_layout"]

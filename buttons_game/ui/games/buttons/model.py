@@ -1,0 +1,179 @@
+"""What the table shows: the game, its log, and every mark drawn on top of the boards.
+
+The session changes the model; the screens and the drawing only read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from buttons_game.games.buttons.bots.hint import Hint
+from buttons_game.games.buttons.engine import Dice, GameState, Phase, RoundScore, Status
+from buttons_game.games.buttons.game import Game
+from buttons_game.i18n import t
+from buttons_game.games.buttons.narration import Note
+
+from buttons_game.ui.games.buttons.board_geometry import Space
+from buttons_game.ui.games.buttons.boards import Marks
+from buttons_game.ui.play.timers import Timers
+
+
+@dataclass(frozen=True)
+class Message:
+    """A text to show, kept as a key and its values so it follows a language switch."""
+
+    key: str
+    tone: str = "text"
+    values: tuple[tuple[str, object], ...] = ()
+    seats: tuple[tuple[str, int], ...] = ()
+
+
+def render(key: str, names: list[str], values=(), seats=()) -> str:  # type: ignore[no-untyped-def]
+    """The text of a key in the current language, seat placeholders filled with names."""
+    args = dict(values)
+    for placeholder, seat in seats:
+        args[placeholder] = names[seat]
+    return t(key, **args)
+
+
+def render_note(note: Note, names: list[str], section: str = "log.") -> str:
+    """A move log line (``section``: "log." for BUTTONS, "kopf_log." for Kopf oder Knopf)."""
+    return render(section + note.key, names, note.values, note.seats)
+
+
+def render_message(message: Message, names: list[str]) -> str:
+    return render(message.key, names, message.values, message.seats)
+
+
+@dataclass(frozen=True)
+class TutorialCard:
+    """What a tutorial step shows: its texts, where it stands, what it points at."""
+
+    key: str  # the texts are tutorial.<key>.title and tutorial.<key>.text
+    number: int  # 1-based; total + 1 for the closing text
+    total: int
+    spaces: frozenset[Space] = frozenset()
+    refused: frozenset[Space] = frozenset()
+    controls: tuple[str, ...] = ()  # buttons the text talks about
+
+
+@dataclass
+class TableModel:
+    """Everything the table shows, in one place."""
+
+    game: Game
+    log: list[Note] = field(default_factory=list)
+    log_scroll: int = 0  # log lines scrolled back from the newest
+    passing: Message | None = None  # a passing word (an illegal click explained), not history
+    hover: Space | None = None
+    cursor: Space | None = None
+    pointer: tuple[int, int] | None = None  # where the mouse is (tooltips)
+    flash: Space | None = None
+    hint: Hint | None = None
+    hint_waiting: bool = False
+    last_move: dict[int, tuple[int, int]] = field(default_factory=dict)
+    fading: dict[int, int] = field(default_factory=dict)  # seat -> the buttons a bust took
+    busted: int | None = None  # the seat whose bust has its beat now
+    spin: Dice | None = None  # faces shown while the dice are in the air (decoration only)
+    jitter: tuple[int, int] = (0, 0)
+    thinking: int | None = None  # a bot deciding for longer than a moment
+    round_start: int | None = None  # who starts this round: shown until they act
+    summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
+    tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
+    timers: Timers = field(default_factory=Timers)
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.game.seats]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.game.seats[seat].is_human
+
+    def human_pending(self) -> list[int]:
+        return [p for p in self.state.pending_players if self.is_human(p)]
+
+    def acting_seat(self) -> int | None:
+        """The human seat the keyboard serves: the roller first, then the others in turn."""
+        state = self.state
+        if state.phase not in (Phase.PLACING, Phase.STARS):
+            return None
+        pending = self.human_pending()
+        if state.phase is Phase.PLACING and state.active_player in pending:
+            return state.active_player
+        return pending[0] if pending else None
+
+    def gold_seats(self) -> list[int]:
+        """Human seats deciding on the gold space of this roll."""
+        state = self.state
+        if state.phase is not Phase.PLACING:
+            return []
+        return [p for p in self.human_pending() if p != state.active_player]
+
+    def human_to_roll(self) -> bool:
+        state = self.state
+        return state.phase is Phase.TURN and self.is_human(state.active_player)
+
+    def hint_seat(self) -> int | None:
+        """The person a hint is for: the one deciding now at the table."""
+        state = self.state
+        if state.phase is Phase.TURN:
+            return state.active_player if self.is_human(state.active_player) else None
+        return self.acting_seat()
+
+    def marks(self) -> Marks:
+        """The highlights the boards show for this model."""
+        state = self.state
+        seat = self.acting_seat()
+        cursor = self.cursor if self.cursor and self.cursor[0] == seat else None
+        fade = self.timers.fraction("fade")
+        marks = Marks(
+            hover=self.hover,
+            flash=self.flash,
+            cursor=cursor,
+            pending=set(state.pending_players),
+            last_move=dict(self.last_move),
+            fading={p: (mask, fade) for p, mask in self.fading.items()} if fade else {},
+            busted=self.busted,
+            emphasise=state.active_player if state.phase is not Phase.STARS else None,
+        )
+        advice = self.hint.action if self.hint is not None else None
+        if advice is not None and hasattr(advice, "row"):
+            marks.advice = (advice.player, advice.row, advice.col)  # type: ignore[union-attr]
+        if state.phase is Phase.PLACING and state.dice is not None:
+            for p in self.human_pending():
+                cells = {(a.row, a.col) for a in state.legal_actions(p) if hasattr(a, "row")}  # type: ignore[union-attr]
+                (marks.legal if p == state.active_player else marks.gold)[p] = cells
+        elif state.phase is Phase.STARS:
+            for p in self.human_pending():
+                marks.star_targets[p] = {(a.row, a.col) for a in state.legal_actions(p)}  # type: ignore[union-attr]
+        if self.tutorial is not None:
+            marks.lesson = set(self.tutorial.spaces)
+            marks.refused = set(self.tutorial.refused)
+        return marks
+
+    def dice_shown(self) -> tuple[tuple[str, int], ...]:
+        """The dice in front of the active player, as (kind, face); face 0 = not rolled yet."""
+        state = self.state
+        if self.spin is not None:
+            dice: Dice | None = self.spin
+        else:
+            dice = state.hand_dice()
+        plain_count = state.plain_dice_in_hand
+        if dice is None:
+            return (("white", 0), ("gold", 0)) + (("plain", 0),) * plain_count
+        plain = tuple(dice.plain)[:plain_count]
+        plain += (0,) * (plain_count - len(plain))
+        return (("white", dice.white), ("gold", dice.gold)) + tuple(("plain", v) for v in plain)
+
+
+def round_not_started(state: GameState) -> bool:
+    """True before the round's first roll or opt-out: no buttons, everyone still in."""
+    return (
+        state.phase is Phase.TURN
+        and all(state.status(p) is Status.IN_ROUND for p in range(state.players))
+        and not any(state.button_mask(p) for p in range(state.players))
+    )

@@ -1,0 +1,92 @@
+"""The BUTTONS tutorial at the table: ``buttons_game.games.buttons.tutorial``'s script as a TableScript.
+
+The table plays it like any game: the dice and Bo's choices come from the script,
+decisions the step does not ask for are refused with a word, H shows the step
+and U starts it again. Once every step is done the game goes on as a normal
+game against an easy bot, with the game's own dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from buttons_game.games.buttons import tutorial
+from buttons_game.games.buttons.bots import make_bot
+from buttons_game.games.buttons.engine import Action, Dice, GameState, PlaceStar
+from buttons_game.games.buttons.game import Game, Seat
+
+from buttons_game.ui.games.buttons.model import TutorialCard
+
+LEVEL_AFTER = "easy"  # Bo's level once the tutorial is done and the game goes on
+
+
+def tutorial_game(name: str, bo: str = "Bo", step: int = 0) -> Game:
+    """The tutorial's game at the start of ``step`` (0: the beginning)."""
+    seats = (Seat(name), Seat(bo, LEVEL_AFTER))
+    return Game(seats, tutorial.state_at_step(min(max(0, step), len(tutorial.STEPS))))
+
+
+class ScriptedBo:
+    """Bo: the script's choices during the tutorial, an easy bot after it."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.after = make_bot(LEVEL_AFTER, seed)
+
+    def choose(self, state: GameState, player: int | None = None) -> Action:
+        if tutorial.step_at(state) is not None:
+            return tutorial.bo_action(state)
+        return self.after.choose(state, player)
+
+
+class ButtonsTutorial:
+    """The tutorial's hooks for a TableSession."""
+
+    def dice(self, game: Game) -> Dice:
+        if tutorial.step_at(game.state) is None:
+            return game.roll_dice()
+        return tutorial.dice_for(game.state)
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        return tutorial.refusal(state, action)
+
+    def card(self, state: GameState) -> TutorialCard | None:
+        index = tutorial.step_index(state)
+        total = len(tutorial.STEPS)
+        step = tutorial.step_at(state)
+        if step is None:
+            if tutorial.decisions_by_seat(state)[0] > len(tutorial.WALKTHROUGH):
+                return None  # the player plays on: a game like any other
+            return TutorialCard(tutorial.END, total + 1, total)
+        return TutorialCard(
+            step.key,
+            index + 1,
+            total,
+            frozenset(step.spaces),
+            frozenset(step.not_allowed),
+            step.controls,
+        )
+
+    def show_me(self, state: GameState) -> Action | None:
+        step = tutorial.step_at(state)
+        if step is None:
+            return None
+        if step.kind is PlaceStar:  # any of the player's buttons: the first free one
+            stars = [a for a in state.legal_actions(tutorial.PLAYER) if isinstance(a, PlaceStar)]
+            return stars[0] if stars else None
+        action = step.show_me
+        if action is None or state.problem(action) is not None:
+            return None
+        return action
+
+    def restart(self, game: Game) -> Game:
+        index = min(tutorial.step_index(game.state), len(tutorial.STEPS) - 1)
+        return replace(game, state=tutorial.state_at_step(index), undo_stack=())
+
+    @staticmethod
+    def step(state: Any) -> int:
+        """How far the player got: the index of the step to resume at."""
+        return tutorial.step_index(state)
+
+
+__all__ = ["ButtonsTutorial", "ScriptedBo", "tutorial_game"]

@@ -1,0 +1,418 @@
+"""Where the table's parts sit, and drawing them from the model alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from buttons_game.games.buttons.bots.hint import Hint
+from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
+from buttons_game.i18n import t
+from buttons_game.games.buttons.narration import Note
+
+from buttons_game.ui import art
+from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, layout_boards
+from buttons_game.ui.games.buttons.boards import BoardView, Marks
+from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.games.buttons.model import TableModel, render_message, render_note
+
+
+@dataclass
+class TableLayout:
+    """Every rectangle of the table for one window size and seat count."""
+
+    size: tuple[int, int]
+    scale: float
+    top_bar: pygame.Rect
+    board_area: pygame.Rect
+    boards: list[BoardGeometry]
+    side: pygame.Rect
+    dice: list[pygame.Rect]
+    roll: pygame.Rect
+    opt_out: pygame.Rect
+    undo: pygame.Rect
+    hint: pygame.Rect
+    menu: pygame.Rect
+    prompt: pygame.Rect
+    log: pygame.Rect
+    keys: pygame.Rect
+
+    @classmethod
+    def compute(cls, size: tuple[int, int], players: int, scale: float) -> TableLayout:
+        w, h = size
+
+        def px(v: float) -> int:
+            return int(round(v * scale))
+
+        pad = px(10)
+        side_w = px(300)
+        side = pygame.Rect(w - side_w - pad, pad, side_w, h - 2 * pad)
+        top = px(44)
+        top_bar = pygame.Rect(pad, 0, side.left - 2 * pad, top)
+        board_area = pygame.Rect(pad, top, side.left - 2 * pad, h - top - pad)
+        boards = layout_boards(board_area, players, scale, gap=pad)
+        inner = side.inflate(-2 * pad, -2 * pad)
+        d = min(px(58), int(inner.width / 4.3))
+        y = inner.top + px(28)
+        dice = [
+            pygame.Rect(inner.left + (i % 3) * int(d * 1.35), y + (i // 3) * (d + px(8)), d, d)
+            for i in range(6)
+        ]
+        y += 2 * (d + px(8)) + px(4)
+        bh = px(46)
+        roll = pygame.Rect(inner.left, y, inner.width, bh)
+        y += bh + px(8)
+        opt_out = pygame.Rect(inner.left, y, inner.width, px(40))
+        y += px(48)
+        half = (inner.width - px(8)) // 2
+        undo = pygame.Rect(inner.left, y, half, px(38))
+        hint = pygame.Rect(inner.right - half, y, half, px(38))
+        y += px(38) + px(12)
+        menu = pygame.Rect(inner.left, inner.bottom - px(42), inner.width, px(42))
+        keys = pygame.Rect(inner.left, inner.top, inner.width, menu.top - px(6) - inner.top)
+        prompt = pygame.Rect(inner.left, y, inner.width, px(76))
+        log = pygame.Rect(inner.left, y, inner.width, keys.bottom - y)  # prompt, hint and log
+        return cls(
+            size,
+            scale,
+            top_bar,
+            board_area,
+            boards,
+            side,
+            dice,
+            roll,
+            opt_out,
+            undo,
+            hint,
+            menu,
+            prompt,
+            log,
+            keys,
+        )
+
+    def space_at(self, pos: tuple[int, int]) -> tuple[int, int, int] | None:
+        for g in self.boards:
+            cell = g.cell_at(pos)
+            if cell:
+                return (g.seat, *cell)
+        return None
+
+
+def prompt(model: TableModel) -> tuple[str, str]:
+    """Whose move it is, in words."""
+    state = model.state
+    names = model.names
+    if state.is_over():
+        return t("game.over_soon"), "accent"
+    if model.busted is not None:
+        return t("game.bust", name=names[model.busted], count=state.dice_per_exit), "bad"
+    if model.thinking is not None:
+        return t("game.thinking", name=names[model.thinking]), "text_dim"
+    a = state.active_player
+    if state.phase is Phase.TURN:
+        if not model.is_human(a):
+            return t("game.turn_bot", name=names[a]), "text_dim"
+        key = "game.turn_human" if state.button_mask(a) else "game.turn_human_first"
+        return t(key, name=names[a]), "accent"
+    if state.phase is Phase.ROLLING:
+        return t("game.rolling", name=names[a]), "text"
+    dice = state.dice
+    pending = model.human_pending()
+    if state.phase is Phase.STARS and pending:
+        due = [t("game.stars_due", name=names[p], count=state.stars_due(p)) for p in pending]
+        return t("game.place_stars") + "\n" + " · ".join(due), "accent"
+    lines = []
+    if dice is not None and a in pending:
+        lines.append(t("game.place_active", name=names[a], row=dice.white))
+    gold = [names[p] for p in pending if p != a]
+    if dice is not None and gold:
+        lines.append(t("game.place_gold", names=", ".join(gold), row=dice.white, col=dice.gold))
+    if not lines:
+        waiting = [names[p] for p in state.pending_players]
+        return t("game.waiting", names=", ".join(waiting)), "text_dim"
+    return "\n".join(lines), "accent"
+
+
+def hint_lines(model: TableModel) -> list[str]:
+    """The hint in words: the advice, the exact bust chance, the expected stars."""
+    if model.hint_waiting:
+        return [t("hint.thinking")]
+    h: Hint | None = model.hint
+    if h is None:
+        return []
+    lines = []
+    action = h.action
+    if isinstance(action, Place):
+        lines.append(t("hint.place", row=action.row, col=action.col))
+    elif isinstance(action, PlaceStar):
+        key = "hint.star_line" if h.line_target else "hint.star"
+        lines.append(t(key, row=action.row, col=action.col))
+    elif isinstance(action, Skip):
+        lines.append(t("hint.skip"))
+    elif isinstance(action, OptOut):
+        lines.append(t("hint.opt_out"))
+    else:
+        lines.append(t("hint.roll"))
+    if h.phase is Phase.TURN:
+        lines.append(t("hint.bust", percent=f"{100 * h.bust_probability:.1f}"))
+        roll = f"{h.roll_value:.2f}" if h.roll_value is not None else "–"
+        if h.stop_value is None:
+            lines.append(t("hint.values_no_stop", roll=roll))
+        else:
+            lines.append(t("hint.values", roll=roll, stop=f"{h.stop_value:.0f}"))
+    elif h.options:
+        best = sorted(h.options, key=lambda option: -option[1])[:3]
+        shown = []
+        for option, value in best:
+            where = (
+                f"({option.row}, {option.col})"  # type: ignore[union-attr]
+                if isinstance(option, Place)
+                else t("hint.skip_short")
+            )
+            shown.append(f"{where} {value:.2f}")
+        lines.append(t("hint.options", options=" · ".join(shown)))
+    return lines
+
+
+class TableDrawing:
+    """Draws the whole table from a model and a layout; it changes neither."""
+
+    def __init__(self) -> None:
+        self.boards = BoardView()
+        self.tutorial_overflow = 0
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        model: TableModel,
+        layout: TableLayout,
+        background: pygame.Color,
+        marks: Marks | None = None,
+    ) -> None:
+        surface.fill(background)
+        s = layout.scale
+        state = model.state
+        marks = marks if marks is not None else model.marks()
+        self.boards.draw(surface, state, layout.boards, model.names, marks)
+        bar = layout.top_bar
+        title = art.text(t("game.round", n=state.round_number), int(24 * s), "accent", True)
+        surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
+        if model.round_start is not None:
+            text = t("game.round_start", n=state.round_number, name=model.names[model.round_start])
+            banner = art.text(text, int(18 * s), "text", True)
+            surface.blit(
+                banner,
+                (
+                    bar.left + title.get_width() + int(24 * s),
+                    bar.centery - banner.get_height() // 2,
+                ),
+            )
+        self.draw_side(surface, model, layout)
+        if model.passing is not None:
+            self.draw_passing(surface, model, layout)
+        self.draw_tooltip(surface, model, layout)
+
+    def draw_side(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        s = layout.scale
+        side = layout.side
+        pygame.draw.rect(surface, art.colour("panel"), side, border_radius=14)
+        pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
+        head = art.text(t("game.in_hand"), int(16 * s), "text_dim", True)
+        surface.blit(head, (layout.dice[0].left, side.top + int(10 * s)))
+        jx, jy = model.jitter if model.spin is not None else (0, 0)
+        for rect, (kind, value) in zip(layout.dice, model.dice_shown()):
+            surface.blit(art.die(kind, value, rect.width), rect.move(jx, jy))
+        text, tint = prompt(model)
+        size = int(16 * s)
+        room = layout.prompt.copy()
+        room.height = int(size * 1.35) * 6  # at most six lines
+        used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
+        key_size = int(14 * s)
+        # In the tutorial its card takes the keys' room too: each step names its keys.
+        keys = (
+            []
+            if model.tutorial
+            else wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
+        )
+        keys_h = len(keys) * int(key_size * 1.35)
+        area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
+        draw_lines(surface, keys, area, key_size, "text_dim")
+        top = layout.prompt.top + used + int(8 * s)
+        log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
+        if model.tutorial is not None:
+            self.draw_tutorial(surface, model, log, s)
+        else:
+            self.draw_log(surface, model, log, s)
+
+    def draw_tutorial(
+        self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
+    ) -> None:
+        """The tutorial's step in place of the log: where it stands, its title and its text."""
+        card = model.tutorial
+        assert card is not None
+        box = area.inflate(0, -int(4 * s))
+        pygame.draw.rect(surface, art.colour("shade"), box, border_radius=10)
+        pygame.draw.rect(surface, art.colour("lesson"), box, width=2, border_radius=10)
+        inner = box.inflate(-int(16 * s), -int(14 * s))
+        size = int(13 * s)
+        where = (
+            t("tutorial.done_all")
+            if card.number > card.total
+            else t("tutorial.step", n=card.number, total=card.total)
+        )
+        y = inner.top
+        y += draw_lines(
+            surface, [where], pygame.Rect(inner.left, y, inner.width, size * 2), size, "text_dim"
+        )
+        size = int(17 * s)
+        title = wrap(t(f"tutorial.{card.key}.title"), size, inner.width, True)
+        y += draw_lines(
+            surface,
+            title,
+            pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+            size,
+            "lesson",
+            True,
+        )
+        y += int(6 * s)
+        size = int(15 * s)
+        text = wrap(t(f"tutorial.{card.key}.text", name=model.names[0]), size, inner.width)
+        draw_lines(
+            surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
+        )
+        # how many pixels of text did not fit (0 when all of it shows): the fit test reads it
+        self.tutorial_overflow = max(0, y + len(text) * int(size * 1.35) - inner.bottom)
+
+    def draw_log(
+        self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
+    ) -> None:
+        """Hint lines, then the log: newest at the bottom, scrolled back with the wheel."""
+        advice = hint_lines(model)
+        if advice:
+            size = int(15 * s)
+            wrapped = [line for text in advice for line in wrap(text, size, area.width)]
+            h = draw_lines(surface, wrapped, area, size, "legal")
+            area = pygame.Rect(
+                area.left, area.top + h + int(6 * s), area.width, area.height - h - int(6 * s)
+            )
+        pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
+        newest = draw_notes(
+            surface, model.log, model.names, area, int(14 * s), "log.", model.log_scroll
+        )
+        if newest < len(model.log):
+            more = art.text(t("game.log_newer"), int(12 * s), "accent")
+            surface.blit(more, (area.right - more.get_width(), area.bottom - more.get_height()))
+
+    def draw_passing(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """A passing word over the boards: why a click did nothing, what Undo found."""
+        assert model.passing is not None
+        s = layout.scale
+        size = int(17 * s)
+        text = render_message(model.passing, model.names)
+        lines = wrap(text, size, int(layout.board_area.width * 0.8), True)
+        step = int(size * 1.35)
+        width = max(art.text(line, size, "text", True).get_width() for line in lines)
+        box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))
+        box.midbottom = (layout.board_area.centerx, layout.board_area.bottom - int(12 * s))
+        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=12)
+        pygame.draw.rect(
+            surface,
+            art.colour(
+                model.passing.tone if model.passing.tone in ("bad", "accent") else "panel_border"
+            ),
+            box,
+            width=2,
+            border_radius=12,
+        )
+        draw_lines(
+            surface,
+            lines,
+            box.inflate(-int(32 * s), -int(16 * s)),
+            size,
+            model.passing.tone,
+            True,
+            centre=True,
+        )
+
+    def draw_tooltip(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """What a die or a button card under the mouse does."""
+        pos = model.pointer
+        if pos is None:
+            return
+        text = None
+        anchor = None
+        for rect, (kind, _) in zip(layout.dice, model.dice_shown()):
+            if rect.collidepoint(pos):
+                text, anchor = t(f"game.die_{kind}"), rect
+        state = model.state
+        for g in layout.boards:
+            held = state.cards(g.seat)
+            for rect, colour_name in zip(g.card_rects(len(held)), held):
+                if rect.collidepoint(pos):
+                    key = "game.card_red_tip" if colour_name == "red" else "game.card_tip"
+                    text = t(key, colour=t(f"colour.{colour_name}"), name=model.names[g.seat])
+                    anchor = rect
+        if text is None or anchor is None:
+            return
+        draw_tooltip(surface, text, anchor, layout.scale)
+
+
+TONES = {"plain": "text_dim", "roll": "text", "good": "good", "bad": "bad", "accent": "accent"}
+
+
+def draw_notes(
+    surface: pygame.Surface,
+    log: Sequence[Note],
+    names: list[str],
+    area: pygame.Rect,
+    size: int,
+    section: str = "log.",
+    scroll: int = 0,
+    current: int | None = None,
+) -> int:
+    """The move log in ``area``: newest at the bottom, whole notes only, ``scroll`` notes
+    back from the newest; the notes from index ``current`` on stand on a highlight.
+    Returns how many notes the log shows up to (the newest shown, plus one)."""
+    step = int(size * 1.35)
+    room = max(0, (area.height - 6) // step)
+    lines: list[tuple[str, str, bool]] = []
+    newest = len(log) - min(scroll, max(0, len(log) - 1))
+    for i in range(newest - 1, -1, -1):
+        note = log[i]
+        tint = TONES.get(note.tone, "text_dim")
+        text = wrap(render_note(note, names, section), size, area.width - 8)
+        if lines and len(lines) + len(text) > room:
+            break  # only whole notes: no line without its beginning
+        lit = current is not None and i >= current
+        lines.extend((line, tint, lit) for line in reversed(text))
+    shown = lines[:room]
+    lit_lines = [k for k, (_, _, lit) in enumerate(shown) if lit]
+    if lit_lines:  # the current notes are the newest shown: one box at the bottom
+        top = area.bottom - (max(lit_lines) + 1) * step + 1  # under the line above
+        box = pygame.Rect(area.left, top, area.width, area.bottom - top)
+        pygame.draw.rect(surface, art.colour("panel_active"), box, border_radius=6)
+        bar = pygame.Rect(box.left, box.top + 3, 3, box.height - 6)
+        pygame.draw.rect(surface, art.colour("accent"), bar, border_radius=2)
+    y = area.bottom - step
+    for line, tint, lit in shown:
+        shade = "text" if lit and tint == "text_dim" else tint  # the current notes stand out
+        surface.blit(art.text(line, size, shade), (area.left + (8 if lit else 4), y))
+        y -= step
+    return newest
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale: float) -> None:
+    size = int(15 * scale)
+    width = int(320 * scale)
+    lines = wrap(text, size, width - int(20 * scale))
+    step = int(size * 1.35)
+    box = pygame.Rect(0, 0, width, len(lines) * step + int(16 * scale))
+    box.topleft = (anchor.left, anchor.bottom + 6)
+    if box.right > surface.get_width():
+        box.right = anchor.right
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=8)
+    pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=8)
+    draw_lines(surface, lines, box.inflate(-int(20 * scale), -int(16 * scale)), size)

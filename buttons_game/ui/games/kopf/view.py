@@ -1,0 +1,426 @@
+"""Where the Kopf oder Knopf table's parts sit, and drawing them from the model alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from buttons_game.i18n import t
+from buttons_game.games.kopf.engine import KopfState
+from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
+
+from buttons_game.ui import art
+from buttons_game.ui.games.buttons.model import render_message
+from buttons_game.ui.games.buttons.view import draw_notes
+from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.games.kopf import sprites
+from buttons_game.ui.games.kopf.model import KopfModel, Square
+
+LETTERS = "abcdefghij"
+
+
+@dataclass
+class KopfLayout:
+    """Every rectangle of the Kopf oder Knopf table for one window size."""
+
+    size: tuple[int, int]
+    scale: float
+    top_bar: pygame.Rect
+    board: pygame.Rect
+    cell: int
+    label: int
+    panel: pygame.Rect
+    cards: tuple[pygame.Rect, pygame.Rect]
+    undo: pygame.Rect
+    hint: pygame.Rect
+    threats: pygame.Rect
+    menu: pygame.Rect
+    text: pygame.Rect  # prompt, hint, log
+    keys: pygame.Rect
+
+    @classmethod
+    def compute(cls, size: tuple[int, int], scale: float) -> KopfLayout:
+        w, h = size
+
+        def px(v: float) -> int:
+            return int(round(v * scale))
+
+        pad = px(10)
+        top = px(44)
+        label = px(22)
+        panel_w = max(px(330), int(w * 0.3))
+        room_w = w - panel_w - 3 * pad - label
+        room_h = h - top - pad - label
+        cell = max(20, min(room_w, room_h) // 10)
+        board = pygame.Rect(pad + label, top + label, 10 * cell, 10 * cell)
+        top_bar = pygame.Rect(pad, 0, board.right - pad, top)
+        panel = pygame.Rect(board.right + 2 * pad, pad, w - board.right - 3 * pad, h - 2 * pad)
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        card_h = px(84)
+        cards = (
+            pygame.Rect(inner.left, inner.top, inner.width, card_h),
+            pygame.Rect(inner.left, inner.top + card_h + px(8), inner.width, card_h),
+        )
+        y = cards[1].bottom + px(12)
+        third = (inner.width - 2 * px(8)) // 3
+        undo = pygame.Rect(inner.left, y, third, px(40))
+        hint = pygame.Rect(undo.right + px(8), y, third, px(40))
+        threats = pygame.Rect(hint.right + px(8), y, inner.right - hint.right - px(8), px(40))
+        menu = pygame.Rect(inner.left, inner.bottom - px(42), inner.width, px(42))
+        keys = pygame.Rect(inner.left, inner.top, inner.width, menu.top - px(6) - inner.top)
+        text = pygame.Rect(inner.left, undo.bottom + px(12), inner.width, menu.top - undo.bottom)
+        return cls(size, scale, top_bar, board, cell, label, panel, cards, undo, hint, threats,
+                   menu, text, keys)  # fmt: skip
+
+    def square_rect(self, row: int, col: int) -> pygame.Rect:
+        return pygame.Rect(
+            self.board.left + (col - 1) * self.cell, self.board.top + (row - 1) * self.cell,
+            self.cell, self.cell,
+        )  # fmt: skip
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        if not self.board.collidepoint(pos):
+            return None
+        col = (pos[0] - self.board.left) // self.cell + 1
+        row = (pos[1] - self.board.top) // self.cell + 1
+        return (int(row), int(col)) if 1 <= row <= 10 and 1 <= col <= 10 else None
+
+    def tray_slot(self, captor: int, slot: int) -> pygame.Rect:
+        """Where the ``slot``-th piece ``captor`` took lies in its tray."""
+        card = self.cards[captor]
+        d = min(int(card.height * 0.36), (card.width - 16) // 14)
+        return pygame.Rect(card.left + 8 + slot * (d + 3), card.bottom - d - 8, d, d)
+
+
+def pair_lines(state: KopfState, player: int) -> list[tuple[Square, Square]]:
+    """Each pair of ``player`` and how far it reaches: (farthest square one way, the other)."""
+    own = state.pieces(player)
+    other = state.pieces(1 - player)
+    lines = []
+    for a in own:
+        for d in FORWARD:
+            dr, dc = DIRECTIONS[d]
+            b = (a[0] + dr, a[1] + dc)
+            if b not in own:
+                continue
+            reach = state.holes(*a) + state.holes(*b)
+            ends = []
+            for start, (sr, sc) in ((b, (dr, dc)), (a, (-dr, -dc))):
+                end = start
+                for k in range(1, reach + 1):
+                    spot = (start[0] + sr * k, start[1] + sc * k)
+                    if not (1 <= spot[0] <= 10 and 1 <= spot[1] <= 10) or spot in own:
+                        break
+                    end = spot
+                    if spot in other:
+                        break
+                ends.append(end)
+            lines.append((ends[1], ends[0]))
+    return lines
+
+
+def prompt(model: KopfModel) -> tuple[str, str]:
+    """Whose move it is, and what to do, in words."""
+    state = model.state
+    names = model.names
+    if state.is_over():
+        return t("kopf.over_soon"), "accent"
+    seat = state.current_player
+    assert seat is not None
+    if model.thinking is not None:
+        return t("game.thinking", name=names[model.thinking]), "text_dim"
+    if not model.is_human(seat):
+        return t("kopf.turn_bot", name=names[seat]), "text_dim"
+    if state.punishing:
+        count = len(state.pending_groups())
+        return t("kopf.punish", name=names[seat], count=count), "accent"
+    if model.selected is not None:
+        return t("kopf.choose_target", name=names[seat]), "accent"
+    return t("kopf.choose_piece_prompt", name=names[seat]), "accent"
+
+
+def hint_text(model: KopfModel) -> str | None:
+    if model.hint_waiting:
+        return t("hint.thinking")
+    h = model.hint
+    if h is None:
+        return None
+    return t(f"kopf_hint.{h.why}", **dict(h.values))
+
+
+class KopfDrawing:
+    """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither."""
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        model: KopfModel,
+        layout: KopfLayout,
+        background: pygame.Color,
+        flash: tuple[int, int] | None = None,
+    ) -> None:
+        surface.fill(background)
+        state = model.state
+        s = layout.scale
+        surface.blit(
+            static_board(state.setup.board, layout.cell, layout.label),
+            layout.board.move(-layout.label, -layout.label),
+        )
+        self._draw_marks_under(surface, model, layout)
+        flying = {f.square for f in model.flights}
+        cell = layout.cell
+        d = int(cell * 0.9)
+        for player in (0, 1):
+            image = sprites.piece(d, player)
+            for spot in state.pieces(player):
+                if spot in flying:
+                    continue
+                rect = layout.square_rect(*spot)
+                surface.blit(image, image.get_rect(center=rect.center))
+        self._draw_marks_over(surface, model, layout, flash)
+        self._draw_flights(surface, model, layout)
+        title = art.text(self.heading(), int(24 * s), "accent", True)
+        bar = layout.top_bar
+        surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
+        self._draw_panel(surface, model, layout)
+        if model.passing is not None:
+            self._draw_passing(surface, model, layout)
+
+    def heading(self) -> str:
+        """The words in the bar over the board."""
+        return t("kopf.title")
+
+    # ------------------------------------------------------------------ the board
+    def _draw_marks_under(
+        self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
+    ) -> None:
+        state = model.state
+        cell = layout.cell
+        if model.last_move is not None:
+            (fr, fc), _ = model.last_move
+            rect = layout.square_rect(fr, fc).inflate(-cell // 3, -cell // 3)
+            pygame.draw.rect(
+                surface, art.colour("last_move"), rect, max(2, cell // 16), border_radius=6
+            )
+        if model.show_threats and not state.is_over():
+            surface.blit(_threat_lines(state, cell), layout.board)
+        for spot in model.targets():
+            surface.blit(art.ring(cell, "target", 0.09), layout.square_rect(*spot))
+
+    def _draw_marks_over(
+        self,
+        surface: pygame.Surface,
+        model: KopfModel,
+        layout: KopfLayout,
+        flash: tuple[int, int] | None,
+    ) -> None:
+        state = model.state
+        cell = layout.cell
+        width = max(3, cell // 12)
+        me = model.viewer()
+        if model.show_threats and not state.is_over():
+            for player in (0, 1):
+                for group in state.forbidden_groups(player):
+                    for spot in group:
+                        rect = layout.square_rect(*spot).inflate(-2, -2)
+                        pygame.draw.rect(surface, art.colour("group"), rect, width, border_radius=8)
+            if me is not None:
+                for spot in state.threatened(me):
+                    surface.blit(art.ring(cell, "danger", 0.12), layout.square_rect(*spot))
+                for spot in state.threatened(1 - me):
+                    surface.blit(art.ring(cell, "reach", 0.12), layout.square_rect(*spot))
+        for spot in model.removable():
+            surface.blit(art.ring(cell, "group", 0.14), layout.square_rect(*spot))
+        if model.last_move is not None:
+            rect = layout.square_rect(*model.last_move[1]).inflate(-2, -2)
+            pygame.draw.rect(surface, art.colour("last_move"), rect, width, border_radius=8)
+        if model.selected is not None:
+            rect = layout.square_rect(*model.selected)
+            surface.blit(art.ring(cell, "accent", 0.12), rect)
+        preview = model.preview()
+        aim = model.hover or model.cursor
+        if preview is not None and aim is not None:
+            ghost = sprites.piece(int(cell * 0.9), state.to_move, faded=True)
+            surface.blit(ghost, ghost.get_rect(center=layout.square_rect(*aim).center))
+            built, exposed = preview
+            for mark, colour in ((built, "reach"), (exposed, "danger")):
+                for target in mark:
+                    _cross(surface, layout.square_rect(*target), art.colour(colour), width)
+        if model.cursor is not None:
+            rect = layout.square_rect(*model.cursor).inflate(-2, -2)
+            pygame.draw.rect(
+                surface, art.colour("accent"), rect, max(3, cell // 14), border_radius=6
+            )
+        if flash is not None:
+            _cross(surface, layout.square_rect(*flash), art.colour("bad"), width)
+
+    def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        if not model.flights:
+            return
+        left = model.timers.fraction("strike")
+        go = 1.0 - left
+        for flight in model.flights:
+            start = layout.square_rect(*flight.square)
+            end = layout.tray_slot(1 - flight.player, flight.slot)
+            x = start.centerx + (end.centerx - start.centerx) * go
+            y = start.centery + (end.centery - start.centery) * go
+            size = int(start.width * 0.9 + (end.width - start.width * 0.9) * go)
+            image = sprites.piece(max(8, size), flight.player)
+            surface.blit(image, image.get_rect(center=(int(x), int(y))))
+
+    # ------------------------------------------------------------------ the panel
+    def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        panel = layout.panel
+        pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=14)
+        pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=14)
+        self._draw_cards(surface, model, layout)
+        self._draw_text(surface, model, layout)
+
+    def _draw_cards(
+        self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout, counts: bool = True
+    ) -> None:
+        """Each player's card: name, and (with ``counts``) captures and the tray."""
+        s = layout.scale
+        state = model.state
+        names = model.names
+        flying = {(1 - f.player, f.slot) for f in model.flights}  # (captor, slot)
+        for player, card in enumerate(layout.cards):
+            active = state.current_player == player
+            pygame.draw.rect(
+                surface, art.colour("panel_active" if active else "panel"), card, border_radius=10
+            )
+            border = art.colour("active_border" if active else "panel_border")
+            pygame.draw.rect(surface, border, card, width=3 if active else 1, border_radius=10)
+            icon = sprites.piece(int(22 * s), player)
+            surface.blit(icon, (card.left + 8, card.top + 8))
+            name = art.text(names[player], int(18 * s), "accent" if active else "text", True)
+            surface.blit(name, (card.left + 14 + icon.get_width(), card.top + 8))
+            if not counts:
+                continue
+            count = t("kopf.captures", n=state.captured(player), target=state.target)
+            score = art.text(count, int(16 * s), "text", True)
+            surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
+            for slot in range(state.target):
+                rect = layout.tray_slot(player, slot)
+                pygame.draw.circle(surface, art.colour("depot"), rect.center, rect.width // 2)
+                if slot < state.captured(player) and (player, slot) not in flying:
+                    image = sprites.piece(rect.width, 1 - player)
+                    surface.blit(image, rect)
+
+    def _draw_text(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        s = layout.scale
+        text = layout.text
+        size = int(16 * s)
+        words, tint = prompt(model)
+        used = draw_lines(surface, wrap(words, size, text.width, True), text, size, tint, True)
+        advice = hint_text(model)
+        if advice:
+            area = pygame.Rect(text.left, text.top + used + int(4 * s), text.width, text.height)
+            used += int(4 * s) + draw_lines(
+                surface, wrap(advice, int(15 * s), text.width), area, int(15 * s), "legal"
+            )
+        key_size = int(14 * s)
+        keys = wrap_items(t("kopf.keys").split(" · "), key_size, layout.keys.width)
+        keys_h = len(keys) * int(key_size * 1.35)
+        key_area = pygame.Rect(
+            layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h
+        )
+        draw_lines(surface, keys, key_area, key_size, "text_dim")
+        log = pygame.Rect(
+            text.left,
+            text.top + used + int(8 * s),
+            text.width,
+            key_area.top - text.top - used - int(16 * s),
+        )
+        self._draw_log(surface, model, log, s)
+
+    def _draw_log(
+        self, surface: pygame.Surface, model: KopfModel, area: pygame.Rect, s: float
+    ) -> None:
+        pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
+        draw_notes(
+            surface, model.log, model.names, area, int(14 * s), "kopf_log.", model.log_scroll
+        )
+
+    def _draw_passing(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        assert model.passing is not None
+        s = layout.scale
+        size = int(17 * s)
+        lines = wrap(
+            render_message(model.passing, model.names), size, int(layout.board.width * 0.85), True
+        )
+        step = int(size * 1.35)
+        width = max(art.text(line, size, "text", True).get_width() for line in lines)
+        box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))
+        box.midbottom = (layout.board.centerx, layout.board.bottom - int(12 * s))
+        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=12)
+        tone = model.passing.tone
+        edge = tone if tone in ("bad", "accent") else "panel_border"
+        pygame.draw.rect(surface, art.colour(edge), box, width=2, border_radius=12)
+        draw_lines(
+            surface, lines, box.inflate(-int(32 * s), -int(16 * s)), size, tone, True, centre=True
+        )
+
+
+_lines_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _threat_lines(state: KopfState, cell: int) -> pygame.Surface:
+    """Every pair's line and reach, drawn once per position and size."""
+    key = (state.key(), cell)
+    image = _lines_cache.get(key)
+    if image is not None:
+        return image
+    image = pygame.Surface((10 * cell, 10 * cell), pygame.SRCALPHA)
+    for player in (0, 1):
+        c = art.colour(sprites.PLAYER_COLOURS[player])
+        for a, b in pair_lines(state, player):
+            start = ((a[1] - 0.5) * cell, (a[0] - 0.5) * cell)
+            end = ((b[1] - 0.5) * cell, (b[0] - 0.5) * cell)
+            pygame.draw.line(image, (c.r, c.g, c.b, 110), start, end, max(3, cell // 7))
+            for row, col in _between(a, b):
+                centre = ((col - 0.5) * cell, (row - 0.5) * cell)
+                pygame.draw.circle(image, (c.r, c.g, c.b, 150), centre, max(3, cell // 10))
+    if len(_lines_cache) > 8:
+        _lines_cache.clear()
+    _lines_cache[key] = image
+    return image
+
+
+def _between(a: Square, b: Square) -> list[Square]:
+    dr = (b[0] > a[0]) - (b[0] < a[0])
+    dc = (b[1] > a[1]) - (b[1] < a[1])
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    return [(a[0] + dr * k, a[1] + dc * k) for k in range(steps + 1)]
+
+
+def _cross(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color, width: int) -> None:
+    inner = rect.inflate(-rect.width // 4, -rect.height // 4)
+    pygame.draw.line(surface, colour, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, colour, inner.topright, inner.bottomleft, width)
+
+
+@lru_cache(maxsize=8)
+def static_board(grid: tuple[tuple[int, ...], ...], cell: int, label: int) -> pygame.Surface:
+    """The squares and their holes, with a to j over the columns and 1 to 10 down the rows."""
+    surface = pygame.Surface((10 * cell + label, 10 * cell + label), pygame.SRCALPHA)
+    for r in range(10):
+        for c in range(10):
+            tile = sprites.square(cell, grid[r][c], (r + c) % 2 == 1)
+            surface.blit(tile, (label + c * cell, label + r * cell))
+    size = max(10, int(label * 0.7))
+    for i in range(10 if label else 0):
+        letter = art.text(LETTERS[i], size, "text_dim", True)
+        surface.blit(letter, letter.get_rect(center=(label + i * cell + cell // 2, label // 2)))
+        number = art.text(str(i + 1), size, "text_dim", True)
+        surface.blit(number, number.get_rect(center=(label // 2, label + i * cell + cell // 2)))
+    return surface
+
+
+def clear_caches() -> None:
+    static_board.cache_clear()
+
+
+__all__ = ["KopfDrawing", "KopfLayout", "pair_lines", "prompt"]
