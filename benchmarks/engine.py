@@ -13,7 +13,13 @@ import random
 import statistics
 import time
 
-from buttons_game.games.buttons.engine import bust_probability, new_game, random_action, random_game, sample_dice
+from buttons_game.games.buttons.engine import (
+    bust_probability,
+    new_game,
+    random_action,
+    random_game,
+    sample_dice,
+)
 from buttons_game.games.buttons.engine.state import GameState
 
 

@@ -18,8 +18,8 @@ import random
 import statistics
 import time
 
-from buttons_game.games.kopf.engine import new_game
 from buttons_game.games.kopf.bots import make_bot
+from buttons_game.games.kopf.engine import new_game
 from buttons_game.tournament import kopf_summary, percentile, run_kopf_tournament
 
 ILLEGAL_CHECK = 2000  # bot games in all, the matches' and the filler's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from buttons_game.games.buttons.engine.setup import SEED_LIMIT
+from .games.buttons.engine.setup import SEED_LIMIT
 
 
 def positive_int(text: str) -> int:

@@ -13,13 +13,13 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from buttons_game.arguments import player_count, positive_int, seed_number, whole_number
-from buttons_game.games.buttons.bots import LEVELS
-from buttons_game.i18n import LANGUAGES
-from buttons_game.review import add_review_command, run_review_command
-from buttons_game.settings import MAX_WINDOW, MIN_WINDOW, window_fits
-from buttons_game.stats.command import add_stats_command, run_stats_command
-from buttons_game.tournament import add_tournament_command, run_tournament_command
+from .arguments import player_count, positive_int, seed_number, whole_number
+from .games.buttons.bots import LEVELS
+from .i18n import LANGUAGES
+from .review import add_review_command, run_review_command
+from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
+from .stats.command import add_stats_command, run_stats_command
+from .tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
 GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
@@ -28,7 +28,7 @@ GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
 def tutorial_games() -> tuple[str, ...]:
     """The games that have a tutorial (the registry of the Learn to play screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from buttons_game.ui.screens.choose_game import TUTORIALS
+    from .ui.screens.choose_game import TUTORIALS
 
     return tuple(card.game for card in TUTORIALS)
 
@@ -202,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(join_dash_values(argv, parser))
     if args.command == "simulate":
-        from buttons_game.simulate import run_simulation
+        from .simulate import run_simulation
 
         print(run_simulation(args.players, args.games, args.seed).report())
         return 0
@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--screenshots {args.screenshots}: {problem}")
     loaded = None
     if args.load is not None:
-        from buttons_game.saves import SaveFileError, load_game
+        from .saves import SaveFileError, load_game
 
         try:
             loaded = load_game(args.load)
@@ -248,14 +248,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"cannot load the game: {error}")
     watched = None
     if args.replay is not None:
-        from buttons_game.saves import SaveFileError, read_save
+        from .saves import SaveFileError, read_save
 
         try:
             watched = read_save(args.replay).game  # only read: the file is never changed
         except SaveFileError as error:
             parser.error(f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from buttons_game.ui.app import AppOptions, run_app
+    from .ui.app import AppOptions, run_app
 
     options = AppOptions(
         seats=args.seats,

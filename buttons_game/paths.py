@@ -18,7 +18,7 @@ from pathlib import Path
 
 import platformdirs
 
-from buttons_game.names import excerpt
+from .names import excerpt
 
 APP_NAME = "buttons-game"
 HOME_VARIABLE = "BUTTONS_GAME_HOME"

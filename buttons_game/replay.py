@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.games.buttons import narration
-from buttons_game.games.buttons.engine import GameState, IllegalActionError
-from buttons_game.games.buttons.game import Game, Seat
-from buttons_game.games.kopf.engine import Move, Pass, Reason, start
-from buttons_game.games.kopf import narration as kopf_narration
-from buttons_game.games.kopf.game import KopfGame
-from buttons_game.games.buttons.narration import Note
+from .games.buttons import narration
+from .games.buttons.engine import GameState, IllegalActionError
+from .games.buttons.game import Game, Seat
+from .games.buttons.narration import Note
+from .games.kopf import narration as kopf_narration
+from .games.kopf.engine import Move, Pass, Reason, start
+from .games.kopf.game import KopfGame
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from buttons_game.arguments import positive_int
+from .arguments import positive_int
 
 if TYPE_CHECKING:
-    from buttons_game.games.buttons.coach import Decision, SeatReview
+    from .games.buttons.coach import Decision, SeatReview
 
 
 def add_review_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -47,9 +47,9 @@ def add_review_command(subparsers: argparse._SubParsersAction) -> argparse.Argum
 
 def run_review_command(args: argparse.Namespace) -> int:
     """Run the ``review`` subcommand from parsed arguments; returns the exit code."""
-    from buttons_game.games.buttons.coach import review_game, review_to_json
-    from buttons_game.games.buttons.game import Game
-    from buttons_game.saves import SaveFileError, load_game
+    from .games.buttons.coach import review_game, review_to_json
+    from .games.buttons.game import Game
+    from .saves import SaveFileError, load_game
 
     parser: argparse.ArgumentParser = args.review_parser
     try:

@@ -18,12 +18,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from buttons_game.games.buttons.bots import LEVELS
-from buttons_game.i18n import LANGUAGES, system_language
-from buttons_game.games.kopf.lessons import LESSONS
-from buttons_game.names import SEAT_NAME_LIMIT, name_problem
-from buttons_game.paths import config_dir
-from buttons_game.games.buttons.tutorial import STEPS as TUTORIAL_STEPS
+from .games.buttons.bots import LEVELS
+from .games.buttons.tutorial import STEPS as TUTORIAL_STEPS
+from .games.kopf.lessons import LESSONS
+from .i18n import LANGUAGES, system_language
+from .names import SEAT_NAME_LIMIT, name_problem
+from .paths import config_dir
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
 # The window sizes the game accepts, from settings.json and from --window alike.

@@ -7,7 +7,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import Status, random_game
+from .games.buttons.engine import Status, random_game
 
 
 @dataclass(frozen=True)

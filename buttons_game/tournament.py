@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from multiprocessing import Pool
 
-from buttons_game.arguments import player_count, positive_int, whole_number
-from buttons_game.games.buttons.bots import LEVELS, make_bot
-from buttons_game.games.buttons.bots.efficiency import Efficiency, SoloPosition, measure, solo_positions
-from buttons_game.games.buttons.engine import IllegalActionError, Status, new_game, play_chance
-from buttons_game.games.kopf.engine import IllegalActionError as KopfIllegalActionError
-from buttons_game.games.kopf.bots.arena import GameRecord as KopfRecord
-from buttons_game.games.kopf.bots.arena import play_game as play_kopf_game
+from .arguments import player_count, positive_int, whole_number
+from .games.buttons.bots import LEVELS, make_bot
+from .games.buttons.bots.efficiency import Efficiency, SoloPosition, measure, solo_positions
+from .games.buttons.engine import IllegalActionError, Status, new_game, play_chance
+from .games.kopf.bots.arena import GameRecord as KopfRecord
+from .games.kopf.bots.arena import play_game as play_kopf_game
+from .games.kopf.engine import IllegalActionError as KopfIllegalActionError
 
 GAMES = ("buttons", "kopf")
 

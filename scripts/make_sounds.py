@@ -46,8 +46,8 @@ def synthesise() -> dict[str, Array]:
     """Every effect, as float samples at RATE, from one seeded generator."""
     import numpy as np
 
-    from buttons_game.ui.sound import EFFECTS
     from buttons_game.ui.games.buttons.session import ROLL_SECONDS
+    from buttons_game.ui.sound import EFFECTS
 
     rng = np.random.default_rng(SEED)
 
@@ -264,8 +264,8 @@ def check() -> list[str]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, MIXER, effect_file
     from buttons_game.ui.games.buttons.session import ROLL_SECONDS
+    from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, MIXER, effect_file
 
     problems: list[str] = []
     pygame.mixer.init(**MIXER)

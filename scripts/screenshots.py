@@ -24,16 +24,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from buttons_game import saves  # noqa: E402
-from buttons_game.games.buttons.bots import make_bot  # noqa: E402
 from buttons_game.cli import window_size  # noqa: E402
+from buttons_game.games.buttons.bots import make_bot  # noqa: E402
 from buttons_game.games.buttons.engine import ROLL, Phase, random_game  # noqa: E402
 from buttons_game.games.buttons.game import Game, Seat  # noqa: E402
 from buttons_game.games.kopf.engine import Move  # noqa: E402
 from buttons_game.games.kopf.game import KopfGame  # noqa: E402
 from buttons_game.games.kopf.lessons import LESSONS, walkthrough, wrong_reason  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
-from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 from buttons_game.ui.games.buttons.intents import Menu  # noqa: E402
+from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 
 
 def settle(app: App) -> None:

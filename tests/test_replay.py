@@ -11,10 +11,10 @@ import pytest
 from buttons_game.games.buttons import engine
 from buttons_game.games.buttons.engine import IllegalActionError, Place, random_game
 from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.buttons.narration import narrate_history
 from buttons_game.games.kopf.engine import replay as kopf_replay
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.games.kopf.narration import narrate_history as kopf_narrate_history
-from buttons_game.games.buttons.narration import narrate_history
 from buttons_game.replay import Replay
 
 SEATS = (Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "hard"), Seat("Di"))

@@ -24,7 +24,5 @@ class RulesError(ValueError):
         return (_rebuild, (type(self), str(self), self.code, self.details))
 
 
-def _rebuild(
-    cls: type[RulesError], message: str, code: str, details: dict[str, int]
-) -> RulesError:
+def _rebuild(cls: type[RulesError], message: str, code: str, details: dict[str, int]) -> RulesError:
     return cls(message, code=code, details=details)

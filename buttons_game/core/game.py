@@ -154,4 +154,3 @@ class Game(Generic[S]):
         if seed is None:
             return random.SystemRandom()
         return random.Random(f"{self.chance_key}:{seed}:{draw}")
-

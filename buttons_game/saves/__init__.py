@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from buttons_game.paths import StorageError, storage_problem
 
-from buttons_game.saves.fileformat import (
+from .fileformat import (
     FORMAT_NAME,
     GAME_KINDS,
     MAX_ACTIONS,
@@ -32,7 +32,7 @@ from buttons_game.saves.fileformat import (
     decode_game,
     encode_game,
 )
-from buttons_game.saves.files import (
+from .files import (
     SaveExistsError,
     autosave_path,
     delete_save,
@@ -43,8 +43,8 @@ from buttons_game.saves.files import (
     slot_file_name,
     slot_path,
 )
-from buttons_game.saves.index import SaveInfo
-from buttons_game.saves.listing import (
+from .index import SaveInfo
+from .listing import (
     MAX_FINISHED_AUTOSAVES,
     autosave,
     latest_unfinished,

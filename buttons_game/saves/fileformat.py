@@ -19,7 +19,9 @@ from datetime import datetime, timezone
 from typing import Any, Union
 
 from buttons_game import __version__
-from buttons_game.games.buttons.engine import SEED_LIMIT as SEED_LIMIT  # the save range, re-exported
+from buttons_game.games.buttons.engine import (
+    SEED_LIMIT as SEED_LIMIT,  # the save range, re-exported
+)
 from buttons_game.games.buttons.engine import (
     GameState,
     decode_action,

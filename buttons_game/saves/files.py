@@ -18,7 +18,7 @@ from pathlib import Path
 from buttons_game.names import excerpt, name_problem
 from buttons_game.paths import folder_error, saves_dir
 
-from buttons_game.saves.fileformat import (
+from .fileformat import (
     MAX_FILE_BYTES,
     MAX_NAME_CHARS,
     MAX_SOURCE_CHARS,

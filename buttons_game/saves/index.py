@@ -23,7 +23,7 @@ from buttons_game.games.buttons.bots import LEVELS
 from buttons_game.games.buttons.game import Seat
 from buttons_game.names import name_problem
 
-from buttons_game.saves.fileformat import (
+from .fileformat import (
     EARLIEST_SAVED_AT,
     GAME_ID,
     GAME_KINDS,

@@ -22,14 +22,14 @@ from buttons_game.games.kopf.game import KopfGame
 from buttons_game.names import clean_name
 from buttons_game.paths import StorageError, folder_error, saves_dir
 
-from buttons_game.saves.fileformat import (
+from .fileformat import (
     EARLIEST_SAVED_AT,
     MAX_NAME_CHARS,
     AnyGame,
     SaveFileError,
     decode_game,
 )
-from buttons_game.saves.files import (
+from .files import (
     AUTOSAVE_PREFIX,
     SUFFIX,
     TEMP_SUFFIX,
@@ -40,7 +40,7 @@ from buttons_game.saves.files import (
     save_game,
     write_atomically,
 )
-from buttons_game.saves.index import (
+from .index import (
     INDEX_NAME,
     MAX_INDEX_BYTES,
     UNKNOWN_ENTRY,

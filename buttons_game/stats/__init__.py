@@ -11,7 +11,7 @@ The file lives in the data folder beside the saves (``statistics.json``); see st
 
 from __future__ import annotations
 
-from buttons_game.stats.fairness import (
+from .fairness import (
     FAIR,
     MIN_ROLLS,
     TOO_FEW,
@@ -22,8 +22,8 @@ from buttons_game.stats.fairness import (
     p_number,
     p_text,
 )
-from buttons_game.stats.fileformat import StatsFileError, decode_statistics, encode_statistics
-from buttons_game.stats.store import (
+from .fileformat import StatsFileError, decode_statistics, encode_statistics
+from .store import (
     BROKEN_NAME,
     FILE_NAME,
     Refreshed,
@@ -34,7 +34,7 @@ from buttons_game.stats.store import (
     statistics_path,
     write_statistics,
 )
-from buttons_game.stats.tally import DIE_KINDS, GAMES, GameTally, PlayerRecord, SeatTally, Statistics, tally_game
+from .tally import DIE_KINDS, GAMES, GameTally, PlayerRecord, SeatTally, Statistics, tally_game
 
 __all__ = [
     "BROKEN_NAME",

@@ -32,8 +32,8 @@ def add_stats_command(subparsers: argparse._SubParsersAction) -> argparse.Argume
 
 def run_stats_command(args: argparse.Namespace) -> int:
     """Run the ``stats`` subcommand from parsed arguments; returns the exit code."""
-    from buttons_game.stats.report import stats_text, stats_to_json
-    from buttons_game.stats.store import BROKEN_NAME, refresh
+    from .report import stats_text, stats_to_json
+    from .store import BROKEN_NAME, refresh
 
     parser: argparse.ArgumentParser = args.stats_parser
     try:

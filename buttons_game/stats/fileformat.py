@@ -17,8 +17,8 @@ from buttons_game.games.buttons.bots import LEVELS
 from buttons_game.names import excerpt, name_problem
 from buttons_game.saves.fileformat import GAME_ID, MAX_NAME_CHARS
 
-from buttons_game.stats.fairness import FACES
-from buttons_game.stats.tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+from .fairness import FACES
+from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
 
 FORMAT_NAME = "buttons-game-statistics"
 VERSION = 1

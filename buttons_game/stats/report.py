@@ -6,8 +6,8 @@ from typing import Any
 
 from buttons_game.games.buttons.bots import LEVELS
 
-from buttons_game.stats.fairness import FACES, FAIR, MIN_ROLLS, UNUSUAL, DieFairness, p_number
-from buttons_game.stats.tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+from .fairness import FACES, FAIR, MIN_ROLLS, UNUSUAL, DieFairness, p_number
+from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
 
 GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
 VERDICTS = {

@@ -24,8 +24,8 @@ from buttons_game.saves import SaveFileError, list_saves, read_save
 from buttons_game.saves.fileformat import AnyGame
 from buttons_game.saves.files import TEMP_SUFFIX, write_atomically
 
-from buttons_game.stats.fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics
-from buttons_game.stats.tally import Statistics, tally_game
+from .fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics
+from .tally import Statistics, tally_game
 
 FILE_NAME = "statistics.json"
 BROKEN_NAME = "statistics-broken.json"

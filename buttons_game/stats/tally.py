@@ -19,7 +19,7 @@ from buttons_game.games.buttons.engine import Dice, Status
 from buttons_game.games.buttons.game import Game
 from buttons_game.games.kopf.game import KopfGame
 
-from buttons_game.stats.fairness import FACES, DieFairness
+from .fairness import FACES, DieFairness
 
 GAMES: tuple[str, ...] = (Game.kind, KopfGame.kind)
 DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")

@@ -21,38 +21,38 @@ import pygame_gui
 from buttons_game import i18n, saves, stats
 from buttons_game.games.buttons import tutorial
 from buttons_game.games.buttons.game import Game, Seat
-from buttons_game.i18n import t
 from buttons_game.games.kopf.game import KopfGame
+from buttons_game.i18n import t
 from buttons_game.resources import asset
 from buttons_game.saves import AnyGame
 from buttons_game.settings import Settings, load_settings, save_settings, warn
-
 from buttons_game.ui import art, theme
-from buttons_game.ui.frames import ui_pending, ui_signature
-from buttons_game.ui.games.kopf.session import KopfSession
-from buttons_game.ui.notices import NOTICE_CHARS, NOTICE_SECONDS, Notice, draw_notices
-from buttons_game.ui.screen import DrawBelow, Screen
-from buttons_game.ui.screens.choose_game import ChooseGameScreen
-from buttons_game.ui.games.buttons.game_over import GameOverScreen
-from buttons_game.ui.games.kopf.lesson_screen import KopfLessonScreen
-from buttons_game.ui.games.kopf.game_over import KopfOverScreen
-from buttons_game.ui.games.kopf.screen import KopfScreen
-from buttons_game.ui.games.kopf.setup import KopfSetupScreen
-from buttons_game.ui.screens.menu import MainMenu
-from buttons_game.ui.screens.pause import PauseScreen
-from buttons_game.ui.screens.replay_screen import ReplayScreen
-from buttons_game.ui.games.buttons.review_screen import ReviewScreen
-from buttons_game.ui.screens.rules import RulesScreen
-from buttons_game.ui.screens.saves_screen import LoadScreen, SaveAsScreen
-from buttons_game.ui.screens.settings_screen import SettingsScreen
-from buttons_game.ui.games.buttons.setup import SetupScreen
-from buttons_game.ui.screens.stats_screen import StatsScreen
-from buttons_game.ui.games.buttons.summary import SummaryScreen
-from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
-from buttons_game.ui.sound import Sounds
-from buttons_game.ui.games.buttons.session import TableSession
-from buttons_game.ui.games.buttons.tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
-from buttons_game.ui.window import clamp_window, name_the_window, open_window
+
+from .frames import ui_pending, ui_signature
+from .games.buttons.game_over import GameOverScreen
+from .games.buttons.review_screen import ReviewScreen
+from .games.buttons.screen import StarsScreen, TableScreen
+from .games.buttons.session import TableSession
+from .games.buttons.setup import SetupScreen
+from .games.buttons.summary import SummaryScreen
+from .games.buttons.tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
+from .games.kopf.game_over import KopfOverScreen
+from .games.kopf.lesson_screen import KopfLessonScreen
+from .games.kopf.screen import KopfScreen
+from .games.kopf.session import KopfSession
+from .games.kopf.setup import KopfSetupScreen
+from .notices import NOTICE_CHARS, NOTICE_SECONDS, Notice, draw_notices
+from .screen import DrawBelow, Screen
+from .screens.choose_game import ChooseGameScreen
+from .screens.menu import MainMenu
+from .screens.pause import PauseScreen
+from .screens.replay_screen import ReplayScreen
+from .screens.rules import RulesScreen
+from .screens.saves_screen import LoadScreen, SaveAsScreen
+from .screens.settings_screen import SettingsScreen
+from .screens.stats_screen import StatsScreen
+from .sound import Sounds
+from .window import clamp_window, name_the_window, open_window
 
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run

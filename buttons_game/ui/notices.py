@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from buttons_game.ui import art
-from buttons_game.ui.text import draw_lines, wrap
+
+from .text import draw_lines, wrap
 
 NOTICE_SECONDS = 5.0
 NOTICE_CHARS = 300  # a note quotes at most this much of a message

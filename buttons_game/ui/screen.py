@@ -15,7 +15,7 @@ import pygame_gui
 if TYPE_CHECKING:
     from buttons_game.settings import Settings
 
-    from buttons_game.ui.games.buttons.session import TableSession
+    from .games.buttons.session import TableSession
 
 DrawBelow = Callable[[pygame.Surface], None]
 

@@ -14,9 +14,9 @@ import pygame
 from buttons_game.i18n import t
 from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerRecord, p_text
 from buttons_game.stats.report import number, percent
-
 from buttons_game.ui import art
-from buttons_game.ui.text import draw_lines, fit, wrap
+
+from .text import draw_lines, fit, wrap
 
 HEAD_SIZE = 15
 CELL_SIZE = 17

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from buttons_game.saves import SaveFileError, load_game
 
-from tests.saves.helpers import assert_legal, snapshot
+from .helpers import assert_legal, snapshot
 
 
 def json_values(words, keys):

@@ -17,7 +17,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from tests.saves.helpers import assert_legal, random_game, snapshot
+from .helpers import assert_legal, random_game, snapshot
 
 GAME = random_game(random.Random(11), 3, steps=60)
 

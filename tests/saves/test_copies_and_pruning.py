@@ -17,7 +17,7 @@ from buttons_game.saves import (
     save_as,
 )
 
-from tests.saves.helpers import assert_legal, play_on, random_game, snapshot
+from .helpers import assert_legal, play_on, random_game, snapshot
 
 
 def test_a_named_save_loads_as_a_copy_that_never_overwrites_the_original_autosave():

@@ -18,7 +18,7 @@ import pytest
 from buttons_game.paths import HOME_VARIABLE
 from buttons_game.saves import list_saves, load_game
 
-from tests.saves.helpers import assert_legal
+from .helpers import assert_legal
 
 CHILD = Path(__file__).with_name("autosave_child.py")
 KILLS = 40

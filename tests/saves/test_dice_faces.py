@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from buttons_game.saves import load_game, save_game
 
-from tests.saves.helpers import random_game
+from .helpers import random_game
 
 
 @settings(max_examples=30, deadline=None)

@@ -23,7 +23,7 @@ from buttons_game.saves import (
 )
 from buttons_game.saves import index as index_module
 
-from tests.saves.helpers import play_on, random_game, snapshot
+from .helpers import play_on, random_game, snapshot
 
 T0 = datetime(2025, 3, 1, tzinfo=timezone.utc)
 

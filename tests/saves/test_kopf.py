@@ -30,12 +30,12 @@ from buttons_game.saves import (
     save_game,
 )
 from buttons_game.saves import index as index_module
-
 from tests.games.kopf.games import ANNA, BEN, BOT, GROUP_MOVE, punishing_start
 from tests.games.kopf.games import random_game as random_kopf_game
 from tests.games.kopf.helpers import board
-from tests.saves.helpers import assert_legal, assert_same_game, assert_same_kopf_game, snapshot
-from tests.saves.helpers import random_game as random_buttons_game
+
+from .helpers import assert_legal, assert_same_game, assert_same_kopf_game, snapshot
+from .helpers import random_game as random_buttons_game
 
 T0 = datetime(2025, 3, 1, tzinfo=timezone.utc)
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from buttons_game.games.kopf.engine import Remove
 from buttons_game.saves import encode_game
-
 from tests.games.kopf.games import ANNA, BOT, GROUP_MOVE, punishing_start, random_game
-from tests.saves.mutations import check_load, json_values, mutate_bytes, mutate_json
+
+from .mutations import check_load, json_values, mutate_bytes, mutate_json
 
 WHEN = datetime(2025, 1, 1, tzinfo=timezone.utc)
 BASES = [

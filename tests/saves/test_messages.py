@@ -16,7 +16,7 @@ from buttons_game.saves import (
     load_game,
 )
 
-from tests.saves.helpers import random_game
+from .helpers import random_game
 
 GAME = random_game(random.Random(31), 3, steps=30)
 HUGE = 100_000

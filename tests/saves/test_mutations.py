@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from buttons_game.saves import encode_game
 
-from tests.saves.helpers import random_game
-from tests.saves.mutations import check_load, json_values, mutate_bytes, mutate_json
+from .helpers import random_game
+from .mutations import check_load, json_values, mutate_bytes, mutate_json
 
 WHEN = datetime(2025, 1, 1, tzinfo=timezone.utc)
 BASES = [

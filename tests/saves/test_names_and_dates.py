@@ -23,7 +23,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from tests.saves.helpers import random_game, snapshot
+from .helpers import random_game, snapshot
 
 GAME = random_game(random.Random(21), 3, steps=30)
 

@@ -20,7 +20,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from tests.saves.helpers import assert_same_game, random_game
+from .helpers import assert_same_game, random_game
 
 GAME_SEATS = (Seat("Ann"), Seat("Ben", "easy"))
 

@@ -24,7 +24,7 @@ from buttons_game.saves import (
     slot_file_name,
 )
 
-from tests.saves.helpers import assert_same_game, play_on, random_game, snapshot
+from .helpers import assert_same_game, play_on, random_game, snapshot
 
 
 def test_saves_go_under_buttons_game_home(home):

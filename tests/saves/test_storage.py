@@ -13,7 +13,7 @@ from buttons_game import paths
 from buttons_game.paths import StorageError, config_dir, data_dir, saves_dir, storage_problem
 from buttons_game.saves import autosave, latest_unfinished, list_saves, save_as
 
-from tests.saves.helpers import random_game
+from .helpers import random_game
 
 GAME = random_game(random.Random(61), 2, steps=10)
 POSIX = os.name == "posix"

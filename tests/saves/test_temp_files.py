@@ -7,7 +7,7 @@ import time
 from buttons_game.paths import data_dir, saves_dir
 from buttons_game.saves import autosave, list_saves, remove_stale_temp_files
 
-from tests.saves.helpers import random_game, snapshot
+from .helpers import random_game, snapshot
 
 
 def aged(path, seconds):

@@ -25,7 +25,7 @@ from buttons_game.saves import (
     save_game,
 )
 
-from tests.saves.helpers import assert_legal, assert_same_game, random_game, snapshot
+from .helpers import assert_legal, assert_same_game, random_game, snapshot
 
 DATA = Path(__file__).parent / "data"
 

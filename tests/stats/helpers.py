@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from buttons_game.games.buttons.bots import make_bot
 from buttons_game.games.buttons.engine import Dice, GameState, OptOut
 from buttons_game.games.buttons.game import Game, Seat
-from buttons_game.games.kopf.engine import Move, Pass
 from buttons_game.games.kopf.bots import make_bot as make_kopf_bot
+from buttons_game.games.kopf.engine import Move, Pass
 from buttons_game.games.kopf.game import KopfGame
 
 DiceSampler = Callable[[Game, random.Random], Dice]

@@ -11,7 +11,7 @@ from buttons_game.cli import main
 from buttons_game.games.buttons.game import Seat
 from buttons_game.paths import HOME_VARIABLE
 
-from tests.stats.helpers import Rolled, play_buttons, play_kopf
+from .helpers import Rolled, play_buttons, play_kopf
 
 
 @pytest.fixture

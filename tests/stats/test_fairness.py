@@ -11,7 +11,7 @@ from buttons_game import saves, stats
 from buttons_game.games.buttons.game import Seat
 from buttons_game.stats import DieFairness, chi_square_sf
 
-from tests.stats.helpers import Rolled, loaded_white, play_buttons
+from .helpers import Rolled, loaded_white, play_buttons
 
 # (statistic, degrees of freedom, P(X >= statistic)) from printed chi-square tables
 TABLE = [

@@ -10,7 +10,7 @@ from buttons_game import stats
 from buttons_game.games.buttons.game import Seat
 from buttons_game.stats.fileformat import MAX_STATS_BYTES
 
-from tests.stats.helpers import play_buttons, play_kopf
+from .helpers import play_buttons, play_kopf
 
 
 def sample() -> stats.Statistics:

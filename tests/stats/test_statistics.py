@@ -11,7 +11,7 @@ from buttons_game import saves, stats
 from buttons_game.games.buttons.game import Seat
 from buttons_game.paths import data_dir, saves_dir
 
-from tests.stats.helpers import Expected, Rolled, expect_buttons, expect_kopf, play_buttons, play_kopf
+from .helpers import Expected, Rolled, expect_buttons, expect_kopf, play_buttons, play_kopf
 
 BUTTONS_TABLES = [
     (Seat("Anna"), Seat("Bo", "easy")),

@@ -30,11 +30,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.games.buttons.bots.hard import HardBot
-from buttons_game.games.buttons.bots.hint import plain_solver, round_values
-from buttons_game.games.buttons.bots.solver import SoloSolver
-from buttons_game.games.buttons.bots.view import SeatView
-from buttons_game.games.buttons.engine import (
+from .bots.hard import HardBot
+from .bots.hint import plain_solver, round_values
+from .bots.solver import SoloSolver
+from .bots.view import SeatView
+from .engine import (
     OPT_OUT,
     ROLL,
     Action,
@@ -46,7 +46,7 @@ from buttons_game.games.buttons.engine import (
     Skip,
     bust_probability,
 )
-from buttons_game.games.buttons.game import Game
+from .game import Game
 
 TOLERANCE = 1e-9
 """Figures this close count as equal: a choice this close to the best is a best choice."""

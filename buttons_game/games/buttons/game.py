@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from buttons_game.games.buttons.bots import LEVELS
-from buttons_game.games.buttons.engine import (
+from .bots import LEVELS
+from .engine import (
     Action,
     Dice,
     GameState,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import (
+from .engine import (
     Action,
     Dice,
     GameState,
@@ -25,7 +25,7 @@ from buttons_game.games.buttons.engine import (
     Skip,
     Status,
 )
-from buttons_game.games.buttons.engine.board import bit
+from .engine.board import bit
 
 TONES: tuple[str, ...] = ("plain", "roll", "good", "bad", "accent")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import (
+from .engine import (
     OPT_OUT,
     ROLL,
     Action,

@@ -13,8 +13,8 @@ from typing import ClassVar
 
 from buttons_game.games.buttons.game import Seat
 
-from buttons_game.games.kopf.engine.actions import Action, Move, Pass
-from buttons_game.games.kopf.engine.state import IllegalActionError, KopfState, Reason, Setup, make_setup, start
+from .engine.actions import Action, Move, Pass
+from .engine.state import IllegalActionError, KopfState, Reason, Setup, make_setup, start
 
 # One entry per turn begun: the seat whose turn it is and the state at its start (after
 # the automatic strike: where that seat had to decide).

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from buttons_game.games.kopf.engine.actions import Action, Move, Pass, Remove
-from buttons_game.games.kopf.engine.board import BOARD, PIECES_PER_SIDE, Square, on_board
-from buttons_game.games.kopf.narration import square_name
-from buttons_game.games.kopf.engine.state import RED, KopfState, Setup, make_setup
-from buttons_game.games.kopf.engine.state import start as start_setup
+from .engine.actions import Action, Move, Pass, Remove
+from .engine.board import BOARD, PIECES_PER_SIDE, Square, on_board
+from .engine.state import RED, KopfState, Setup, make_setup
+from .engine.state import start as start_setup
+from .narration import square_name
 
 SECTION = "kopf_lesson"
 PARTS = ("title", "intro", "done", "wrong")

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 
 from buttons_game.games.buttons.narration import TONES, Note
 
-from buttons_game.games.kopf.engine.actions import Action, Move, Pass, Remove
-from buttons_game.games.kopf.engine.board import SIZE, Square
-from buttons_game.games.kopf.engine.state import DRAW_AFTER, KopfState, Reason, Setup, start
+from .engine.actions import Action, Move, Pass, Remove
+from .engine.board import SIZE, Square
+from .engine.state import DRAW_AFTER, KopfState, Reason, Setup, start
 
 SECTION = "kopf_log"
 COLUMNS = "abcdefghij"

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from buttons_game.games.buttons.engine import Phase
 
-from buttons_game.ui.games.buttons.boards import Marks
-from buttons_game.ui.games.kopf.model import KopfModel
-from buttons_game.ui.games.buttons.model import TableModel
+from ..games.buttons.boards import Marks
+from ..games.buttons.model import TableModel
+from ..games.kopf.model import KopfModel
 
 LOST_SHOWN = 0.35  # how strongly the buttons a bust took still show, at the bust's position
 

@@ -14,14 +14,14 @@ from dataclasses import dataclass, fields
 import pygame
 
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.games.kopf.model import KopfModel
-from buttons_game.ui.games.kopf.view import KopfDrawing, KopfLayout, _cross
-from buttons_game.ui.games.buttons.model import TableModel
-from buttons_game.ui.games.buttons.view import TableDrawing, TableLayout, draw_notes
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
-from buttons_game.ui.replay.model import Position, ReplayKopfModel, ReplayTableModel
+
+from ..games.buttons.model import TableModel
+from ..games.buttons.view import TableDrawing, TableLayout, draw_notes
+from ..games.kopf.model import KopfModel
+from ..games.kopf.view import KopfDrawing, KopfLayout, _cross
+from ..text import draw_lines, wrap, wrap_items
+from .model import Position, ReplayKopfModel, ReplayTableModel
 
 TITLE = 20  # design sizes of the panel's texts
 WHERE = 15

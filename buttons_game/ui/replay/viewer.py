@@ -11,7 +11,7 @@ from buttons_game.games.buttons.engine import Dice, Place, PlaceStar, Status
 from buttons_game.games.kopf.engine import Move, Remove
 from buttons_game.replay import Replay
 
-from buttons_game.ui.replay.model import Position, ReplayKopfModel, ReplayTableModel
+from .model import Position, ReplayKopfModel, ReplayTableModel
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_ACTION = 0.8  # playing at 1x

@@ -10,18 +10,18 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import t
+from buttons_game.games.buttons.tutorial import STEPS as BUTTONS_STEPS
 from buttons_game.games.kopf.engine import BOARD
 from buttons_game.games.kopf.lessons import LESSONS
+from buttons_game.i18n import t
 from buttons_game.settings import Settings
-from buttons_game.games.buttons.tutorial import STEPS as BUTTONS_STEPS
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.boards import mini_layout
-from buttons_game.ui.games.kopf import sprites
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.text import draw_lines, wrap
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
+
+from ..games.buttons.boards import mini_layout
+from ..games.kopf import sprites
+from ..screen import Host, Screen
+from ..text import draw_lines, wrap
+from .common import button, draw_backdrop, draw_title
 
 
 @lru_cache(maxsize=4)

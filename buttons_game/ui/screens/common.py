@@ -8,9 +8,9 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import tk
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Screen
+
+from ..screen import Screen
 
 
 def button(

@@ -7,11 +7,11 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Screen
-from buttons_game.ui.text import draw_lines, wrap
-from buttons_game.ui.screens.common import button, column_rects, draw_backdrop, draw_title
+
+from ..screen import Screen
+from ..text import draw_lines, wrap
+from .common import button, column_rects, draw_backdrop, draw_title
 
 
 class MainMenu(Screen):

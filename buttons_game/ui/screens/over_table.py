@@ -7,11 +7,11 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import tk
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.games.buttons.session import TableSession
-from buttons_game.ui.games.buttons.view import TableDrawing, TableLayout
+
+from ..games.buttons.session import TableSession
+from ..games.buttons.view import TableDrawing, TableLayout
+from ..screen import Host, Screen
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 

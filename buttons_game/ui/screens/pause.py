@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import DrawBelow, Host, Screen
-from buttons_game.ui.screens.common import button, column_rects
+
+from ..screen import DrawBelow, Host, Screen
+from .common import button, column_rects
 
 ROWS = 5
 

@@ -14,17 +14,17 @@ import pygame_gui
 
 from buttons_game.replay import Replay
 
-from buttons_game.ui.replay.view import (
+from ..replay.view import (
     ReplayKopfDrawing,
     ReplayKopfLayout,
     ReplayPanel,
     ReplayTableDrawing,
     ReplayTableLayout,
 )
-from buttons_game.ui.replay.viewer import SPEEDS, ReplayViewer
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.screens.common import button
-from buttons_game.ui.screens.widgets import DropDown
+from ..replay.viewer import SPEEDS, ReplayViewer
+from ..screen import Host, Screen
+from .common import button
+from .widgets import DropDown
 
 # Wakes the main loop while playing, so it can sleep between actions instead of drawing
 # every frame (the position itself moves by the time passed, in ``update``).

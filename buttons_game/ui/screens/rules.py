@@ -7,10 +7,10 @@ import pygame_gui
 
 from buttons_game.i18n import language, t, tk
 
-from buttons_game.ui.games.kopf.diagrams import draw_diagram
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.text import draw_lines, wrap, wrap_html_cjk
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
+from ..games.kopf.diagrams import draw_diagram
+from ..screen import Host, Screen
+from ..text import draw_lines, wrap, wrap_html_cjk
+from .common import button, draw_backdrop, draw_title
 
 GAMES = ("buttons", "kopf")
 TEXT = {"buttons": "rules.text", "kopf": "kopf_rules.text"}

@@ -6,15 +6,15 @@ import pygame
 import pygame_gui
 
 from buttons_game import saves
-from buttons_game.i18n import t
 from buttons_game.games.kopf.game import KopfGame
+from buttons_game.i18n import t
 from buttons_game.names import SAVE_NAME_LIMIT, clean_name
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.text import fit
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
-from buttons_game.ui.screens.widgets import TextEntry
+
+from ..screen import Host, Screen
+from ..text import fit
+from .common import button, draw_backdrop, draw_title
+from .widgets import TextEntry
 
 ROWS_PER_PAGE = 7
 

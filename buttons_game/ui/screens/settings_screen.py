@@ -13,12 +13,12 @@ import pygame_gui
 
 from buttons_game.i18n import LANGUAGES, t, tk
 from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, WINDOW_SIZES
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Screen
-from buttons_game.ui.sound import VOLUME_STEPS
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
-from buttons_game.ui.screens.widgets import DropDown
+
+from ..screen import Screen
+from ..sound import VOLUME_STEPS
+from .common import button, draw_backdrop, draw_title
+from .widgets import DropDown
 
 ROWS = (
     "settings.language",

@@ -14,12 +14,12 @@ import pygame_gui
 
 from buttons_game import stats
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
-from buttons_game.ui.text import draw_lines, fit, wrap
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
+
+from ..screen import Host, Screen
+from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
+from ..text import draw_lines, fit, wrap
+from .common import button, draw_backdrop, draw_title
 
 TABS = ("buttons", "kopf", "dice")
 TAB_KEYS = {"buttons": "choose.buttons_title", "kopf": "choose.kopf_title", "dice": "stats.dice"}

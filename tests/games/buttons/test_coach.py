@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
+from buttons_game.cli import main
 from buttons_game.games.buttons.bots import make_bot
 from buttons_game.games.buttons.bots.hard import HardBot
 from buttons_game.games.buttons.bots.solver import SoloSolver
-from buttons_game.cli import main
 from buttons_game.games.buttons.coach import (
     Decision,
     costliest_first,

@@ -20,7 +20,6 @@ from buttons_game.games.buttons.engine import (
     random_action,
     sample_dice,
 )
-from buttons_game.i18n import FOLDER, LANGUAGES, install, set_language, t
 from buttons_game.games.buttons.narration import (
     NOTE_KEYS,
     PLURAL_KEYS,
@@ -30,8 +29,9 @@ from buttons_game.games.buttons.narration import (
     narrate_history,
     undo_note,
 )
+from buttons_game.i18n import FOLDER, LANGUAGES, install, set_language, t
 
-from tests.games.buttons.engine.helpers import game, play, roll, with_boards
+from .engine.helpers import game, play, roll, with_boards
 
 
 def told(state, *actions):

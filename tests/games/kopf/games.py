@@ -8,7 +8,7 @@ from buttons_game.games.buttons.game import Seat
 from buttons_game.games.kopf.engine import Move
 from buttons_game.games.kopf.game import KopfGame
 
-from tests.games.kopf.helpers import position
+from .helpers import position
 
 ANNA, BEN = Seat("Anna"), Seat("Ben")
 BOT = Seat("Bot", "easy")

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from buttons_game.games.kopf.engine import IllegalActionError, KopfState, Move, Remove, new_game
 from buttons_game.games.kopf.bots import LEVELS, make_bot
 from buttons_game.games.kopf.bots.arena import play_game
 from buttons_game.games.kopf.bots.hint import explain, kopf_hint
+from buttons_game.games.kopf.engine import IllegalActionError, KopfState, Move, Remove, new_game
 from buttons_game.tournament import main
 
-from tests.games.kopf.helpers import board
+from .helpers import board
 
 # The hard bot with a fixed depth and no clock: the same move on any machine.
 FIXED = {"hard": {"seconds": None, "max_depth": 3}}
@@ -190,6 +190,7 @@ def test_tournament_kopf_refuses_what_does_not_fit(argv, message, capsys):
 
 def test_an_illegal_bot_action_stops_the_game_naming_the_bot(monkeypatch):
     from buttons_game.games.kopf.bots import base
+
     monkeypatch.setattr(base.RandomBot, "choose", lambda self, state, player=None: Move(1, 1, 1, 2))
     with pytest.raises(IllegalActionError, match="random bot playing red"):
         play_game(("random", "random"), 1)

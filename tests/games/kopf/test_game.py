@@ -27,7 +27,7 @@ from buttons_game.games.kopf.game import KopfGame
 from buttons_game.paths import HOME_VARIABLE
 from buttons_game.saves import load_game, save_as, save_game
 
-from tests.games.kopf.games import (
+from .games import (
     ANNA,
     BEN,
     BLUE_QUIET,
@@ -38,7 +38,7 @@ from tests.games.kopf.games import (
     punishing_start,
     random_game,
 )
-from tests.games.kopf.helpers import position
+from .helpers import position
 
 
 def play(game: KopfGame, *actions) -> KopfGame:

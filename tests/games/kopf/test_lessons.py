@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from buttons_game.i18n import LANGUAGES, install, set_language, t
 from buttons_game.games.kopf.engine import Move, Remove, new_game
+from buttons_game.games.kopf.engine.state import BLUE, RED, KopfState
 from buttons_game.games.kopf.lessons import (
     LESSONS,
     OWN_GROUP,
@@ -26,7 +26,7 @@ from buttons_game.games.kopf.lessons import (
     walkthrough,
     wrong_reason,
 )
-from buttons_game.games.kopf.engine.state import BLUE, RED, KopfState
+from buttons_game.i18n import LANGUAGES, install, set_language, t
 from tests.i18n_files import strings
 
 KEYS = ("move", "pair", "blocked", "strike", "escape", "group", "double")

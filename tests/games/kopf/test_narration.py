@@ -11,7 +11,6 @@ from pathlib import Path
 import i18n
 import pytest
 
-from buttons_game.i18n import FOLDER, LANGUAGES, install, set_language, t
 from buttons_game.games.kopf.engine import PASS, Move, Pass, Remove, new_game, start
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.games.kopf.narration import (
@@ -28,9 +27,10 @@ from buttons_game.games.kopf.narration import (
     undo_note,
     undo_notes,
 )
+from buttons_game.i18n import FOLDER, LANGUAGES, install, set_language, t
 
-from tests.games.kopf.games import ANNA, BEN, BLUE_QUIET, BOT, GROUP_MOVE, RED_QUIET, punishing_start
-from tests.games.kopf.helpers import board, position
+from .games import ANNA, BEN, BLUE_QUIET, BOT, GROUP_MOVE, RED_QUIET, punishing_start
+from .helpers import board, position
 
 RED, BLUE = 0, 1
 

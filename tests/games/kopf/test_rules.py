@@ -18,7 +18,7 @@ from buttons_game.games.kopf.engine import (
 )
 from buttons_game.games.kopf.engine.board import DIRECTIONS
 
-from tests.games.kopf.helpers import BLUE_FILLER, board, position
+from .helpers import BLUE_FILLER, board, position
 
 RED, BLUE = 0, 1
 

@@ -13,7 +13,7 @@ yardstick is ``solver`` (the exact solo-round optimum); ``hint`` advises human s
 
 from __future__ import annotations
 
-from buttons_game.games.buttons.bots.base import LEVELS, Bot, RandomBot
-from buttons_game.games.buttons.bots.levels import make_bot
+from .base import LEVELS, Bot, RandomBot
+from .levels import make_bot
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from buttons_game.games.buttons.engine import Action, GameState
+from ..engine import Action, GameState
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 
-from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Action, GameState, Phase
-
-from buttons_game.games.buttons.bots.base import decider
-from buttons_game.games.buttons.bots.view import SeatView, place_action, placement_choices
+from ..engine import OPT_OUT, ROLL, Action, GameState, Phase
+from .base import decider
+from .view import SeatView, place_action, placement_choices
 
 TARGETS = (4, 5)
 """Buttons the easy bot wants each round (one drawn per round)."""

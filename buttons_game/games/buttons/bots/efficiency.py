@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import (
+from ..engine import (
     COLOUR_MASKS,
     COLOURS,
     LAYOUT_NAMES,
@@ -21,9 +21,8 @@ from buttons_game.games.buttons.engine import (
     new_game,
     play_chance,
 )
-
-from buttons_game.games.buttons.bots.base import Bot
-from buttons_game.games.buttons.bots.solver import SoloSolver, open_spaces
+from .base import Bot
+from .solver import SoloSolver, open_spaces
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 
-from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Action, GameState, Phase
-from buttons_game.games.buttons.engine.actions import STARS
-
-from buttons_game.games.buttons.bots.base import decider
-from buttons_game.games.buttons.bots.solver import SoloSolver
-from buttons_game.games.buttons.bots.stars import LINE_VALUE, plan_stars, target_line
-from buttons_game.games.buttons.bots.strategy import round_utility
-from buttons_game.games.buttons.bots.view import SeatView, place_action, placement_choices, skip_action
+from ..engine import OPT_OUT, ROLL, Action, GameState, Phase
+from ..engine.actions import STARS
+from .base import decider
+from .solver import SoloSolver
+from .stars import LINE_VALUE, plan_stars, target_line
+from .strategy import round_utility
+from .view import SeatView, place_action, placement_choices, skip_action
 
 DEPTH = 3
 """Rolls the search looks ahead on an open board (depth 3 is ~98% of optimal)."""

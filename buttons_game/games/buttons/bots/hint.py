@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import Action, GameState, Phase, PlaceStar, bust_probability
-
-from buttons_game.games.buttons.bots.base import decider
-from buttons_game.games.buttons.bots.hard import HardBot
-from buttons_game.games.buttons.bots.solver import SoloSolver
-from buttons_game.games.buttons.bots.stars import target_line
-from buttons_game.games.buttons.bots.view import SeatView, place_action, placement_choices, skip_action
+from ..engine import Action, GameState, Phase, PlaceStar, bust_probability
+from .base import decider
+from .hard import HardBot
+from .solver import SoloSolver
+from .stars import target_line
+from .view import SeatView, place_action, placement_choices, skip_action
 
 
 @dataclass(frozen=True)

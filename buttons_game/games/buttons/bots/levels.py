@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from buttons_game.games.buttons.bots.base import LEVELS, Bot, RandomBot
-from buttons_game.games.buttons.bots.easy import EasyBot
-from buttons_game.games.buttons.bots.hard import HardBot
-from buttons_game.games.buttons.bots.medium import MediumBot
+from .base import LEVELS, Bot, RandomBot
+from .easy import EasyBot
+from .hard import HardBot
+from .medium import MediumBot
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

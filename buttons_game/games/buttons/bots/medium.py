@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 
-from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Action, GameState, Phase
-
-from buttons_game.games.buttons.bots.base import decider
-from buttons_game.games.buttons.bots.solver import BEST_SHOWN, ROW_SPACES, SHIFTS, open_spaces
-from buttons_game.games.buttons.bots.stars import line_counts
-from buttons_game.games.buttons.bots.view import SeatView, place_action, placement_choices, skip_action
+from ..engine import OPT_OUT, ROLL, Action, GameState, Phase
+from .base import decider
+from .solver import BEST_SHOWN, ROW_SPACES, SHIFTS, open_spaces
+from .stars import line_counts
+from .view import SeatView, place_action, placement_choices, skip_action
 
 PROGRESS = (0.0, 0.12, 0.4)
 """Credit (times the colour's weight) for a colour with 0, 1 or 2 buttons that can still reach 3."""

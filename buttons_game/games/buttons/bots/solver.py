@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from buttons_game.games.buttons.engine.board import FULL
+from ..engine.board import FULL
 
 _NOT_COL1 = FULL & ~sum(1 << (6 * r) for r in range(6))
 _NOT_COL6 = FULL & ~sum(1 << (6 * r + 5) for r in range(6))

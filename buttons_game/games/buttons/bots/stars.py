@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from buttons_game.games.buttons.engine.board import LINES_OF_FIVE
+from ..engine.board import LINES_OF_FIVE
 
 LINE_VALUE = (0.0, 0.0, 0.5, 1.5, 3.5, 12.0)
 """Worth, in stars, of the longest line holding 0-5 stars (five in a line wins the game)."""

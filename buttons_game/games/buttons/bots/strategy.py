@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, GameState, Status
-
-from buttons_game.games.buttons.bots.solver import round_score
+from ..engine import COLOUR_MASKS, COLOURS, GameState, Status
+from .solver import round_score
 
 ENDING_STARS = 12
 WIN_VALUE = 10.0

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, GameState, Phase
-from buttons_game.games.buttons.engine.actions import PLACES, SKIPS, Action
-
-from buttons_game.games.buttons.bots.solver import bust_chance, open_spaces, round_score
+from ..engine import COLOUR_MASKS, COLOURS, GameState, Phase
+from ..engine.actions import PLACES, SKIPS, Action
+from .solver import bust_chance, open_spaces, round_score
 
 
 @dataclass(frozen=True)

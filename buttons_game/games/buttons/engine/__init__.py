@@ -8,8 +8,8 @@ state.legal_actions()
 
 from __future__ import annotations
 
-from buttons_game.games.buttons.engine.actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
-from buttons_game.games.buttons.engine.board import (
+from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
+from .board import (
     COLOUR_MASKS,
     COLOURS,
     LAYOUT_NAMES,
@@ -19,7 +19,7 @@ from buttons_game.games.buttons.engine.board import (
     has_five_in_line,
     legal_mask,
 )
-from buttons_game.games.buttons.engine.chance import (
+from .chance import (
     bust_fraction,
     bust_probability,
     play_chance,
@@ -27,8 +27,8 @@ from buttons_game.games.buttons.engine.chance import (
     random_game,
     sample_dice,
 )
-from buttons_game.games.buttons.engine.records import REASON_CODES
-from buttons_game.games.buttons.engine.serialise import (
+from .records import REASON_CODES
+from .serialise import (
     ActionFormatError,
     decode_action,
     decode_setup,
@@ -36,8 +36,8 @@ from buttons_game.games.buttons.engine.serialise import (
     encode_setup,
     replay,
 )
-from buttons_game.games.buttons.engine.setup import SEED_LIMIT, Setup, SetupError, deal_cards, default_layouts, make_setup
-from buttons_game.games.buttons.engine.state import (
+from .setup import SEED_LIMIT, Setup, SetupError, deal_cards, default_layouts, make_setup
+from .state import (
     GameState,
     IllegalActionError,
     Outcome,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from buttons_game.games.buttons.engine.actions import Dice
-from buttons_game.games.buttons.engine.board import legal_mask
-from buttons_game.games.buttons.engine.setup import make_setup
-from buttons_game.games.buttons.engine.state import GameState
+from .actions import Dice
+from .board import legal_mask
+from .setup import make_setup
+from .state import GameState
 
 _POP6 = tuple(bin(i).count("1") for i in range(64))
 _POWERS = tuple(tuple(j**k for j in range(7)) for k in range(7))

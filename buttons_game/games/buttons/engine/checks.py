@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from buttons_game.games.buttons.engine.actions import Dice, OptOut, Place, PlaceStar, Roll, Skip
-from buttons_game.games.buttons.engine.board import bit, legal_mask
-from buttons_game.games.buttons.engine.records import IllegalActionError, Phase
+from .actions import Dice, OptOut, Place, PlaceStar, Roll, Skip
+from .board import bit, legal_mask
+from .records import IllegalActionError, Phase
 
 if TYPE_CHECKING:
-    from buttons_game.games.buttons.engine.state import GameState
+    from .state import GameState
 
 
 def _error(code: str, message: str, **details: int) -> IllegalActionError:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from buttons_game.games.buttons.engine.actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
-from buttons_game.games.buttons.engine.setup import Setup
-from buttons_game.games.buttons.engine.state import GameState, IllegalActionError
+from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
+from .setup import Setup
+from .state import GameState, IllegalActionError
 
 
 class ActionFormatError(ValueError):

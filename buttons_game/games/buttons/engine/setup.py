@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from buttons_game.games.buttons.engine.board import COLOURS, LAYOUT_NAMES
+from .board import COLOURS, LAYOUT_NAMES
 
 SEED_LIMIT = 2**64
 """A seed is None or a whole number with -SEED_LIMIT < seed < SEED_LIMIT, as save files hold."""

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from buttons_game.games.buttons.engine.actions import (
+from .actions import (
     OPT_OUT,
     PLACES,
     ROLL,
@@ -23,7 +23,7 @@ from buttons_game.games.buttons.engine.actions import (
     Place,
     Roll,
 )
-from buttons_game.games.buttons.engine.board import (
+from .board import (
     COLOUR_MASKS,
     COLOURS,
     FULL,
@@ -34,8 +34,8 @@ from buttons_game.games.buttons.engine.board import (
     legal_mask,
     spaces,
 )
-from buttons_game.games.buttons.engine.checks import _problem
-from buttons_game.games.buttons.engine.records import (
+from .checks import _problem
+from .records import (
     IllegalActionError,
     Outcome,
     Phase,
@@ -44,7 +44,7 @@ from buttons_game.games.buttons.engine.records import (
     SeatScore,
     Status,
 )
-from buttons_game.games.buttons.engine.setup import Setup
+from .setup import Setup
 
 _EMPTY: tuple[int, ...] = ()
 

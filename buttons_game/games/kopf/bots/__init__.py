@@ -14,7 +14,7 @@ time budget).
 
 from __future__ import annotations
 
-from buttons_game.games.kopf.bots.base import LEVELS, Bot, RandomBot
-from buttons_game.games.kopf.bots.levels import make_bot
+from .base import LEVELS, Bot, RandomBot
+from .levels import make_bot
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.games.kopf.engine.actions import Remove
-from buttons_game.games.kopf.engine.state import IllegalActionError, new_game
-
-from buttons_game.games.kopf.bots.levels import make_bot
+from ..engine.actions import Remove
+from ..engine.state import IllegalActionError, new_game
+from .levels import make_bot
 
 COLOURS = ("red", "blue")
 

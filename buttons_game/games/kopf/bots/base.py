@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from buttons_game.games.kopf.engine.actions import Action, Move, Remove
-from buttons_game.games.kopf.engine.board import index
-from buttons_game.games.kopf.engine.state import KopfState
-
-from buttons_game.games.kopf.bots.search import RootAction
+from ..engine.actions import Action, Move, Remove
+from ..engine.board import index
+from ..engine.state import KopfState
+from .search import RootAction
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 

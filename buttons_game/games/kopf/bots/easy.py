@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 
-from buttons_game.games.kopf.engine.actions import Action
-from buttons_game.games.kopf.engine.state import KopfState
-
-from buttons_game.games.kopf.bots.base import decider, root_action
-from buttons_game.games.kopf.bots.position import (
+from ..engine.actions import Action
+from ..engine.state import KopfState
+from .base import decider, root_action
+from .position import (
     DRAWN,
     MOVER_WINS,
     OTHER_WINS,

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttons_game.games.kopf.engine.board import PIECES_PER_SIDE
-
-from buttons_game.games.kopf.bots.position import _KEEP, STEPS, Tables, attack_zone, crowded
+from ..engine.board import PIECES_PER_SIDE
+from .position import _KEEP, STEPS, Tables, attack_zone, crowded
 
 PIECE = 100
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.games.kopf.engine.actions import Action, Move, Remove
-from buttons_game.games.kopf.engine.state import KopfState
+from ..engine.actions import Action, Move, Remove
+from ..engine.state import KopfState
 
 LETTERS = "abcdefghij"
 

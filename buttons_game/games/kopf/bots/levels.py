@@ -3,10 +3,10 @@ never the reverse)."""
 
 from __future__ import annotations
 
-from buttons_game.games.kopf.bots.base import LEVELS, Bot, RandomBot
-from buttons_game.games.kopf.bots.easy import EasyBot
-from buttons_game.games.kopf.bots.hard import HardBot
-from buttons_game.games.kopf.bots.medium import MediumBot
+from .base import LEVELS, Bot, RandomBot
+from .easy import EasyBot
+from .hard import HardBot
+from .medium import MediumBot
 
 
 def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 
-from buttons_game.games.kopf.engine.actions import Action
-from buttons_game.games.kopf.engine.state import KopfState
-
-from buttons_game.games.kopf.bots.base import decider, root_action
-from buttons_game.games.kopf.bots.evaluate import MATERIAL_ONLY, Weights
-from buttons_game.games.kopf.bots.position import node_of, tables
-from buttons_game.games.kopf.bots.search import Search
+from ..engine.actions import Action
+from ..engine.state import KopfState
+from .base import decider, root_action
+from .evaluate import MATERIAL_ONLY, Weights
+from .position import node_of, tables
+from .search import Search
 
 DEPTH = 2
 

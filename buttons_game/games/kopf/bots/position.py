@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from buttons_game.games.kopf.engine.board import (
+from ..engine.board import (
     FORWARD,
     PIECES_PER_SIDE,
     RAYS,
@@ -19,7 +19,7 @@ from buttons_game.games.kopf.engine.board import (
     SQUARES,
     index,
 )
-from buttons_game.games.kopf.engine.state import DRAW_AFTER, KopfState
+from ..engine.state import DRAW_AFTER, KopfState
 
 FULL = (1 << SQUARES) - 1
 _NOT_LAST_COL = sum(1 << i for i in range(SQUARES) if i % SIZE != SIZE - 1)

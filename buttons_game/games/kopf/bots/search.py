@@ -13,11 +13,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from buttons_game.games.kopf.engine.board import PIECES_PER_SIDE
-from buttons_game.games.kopf.engine.state import DRAW_AFTER
-
-from buttons_game.games.kopf.bots.evaluate import DEFAULT, Weights, evaluate
-from buttons_game.games.kopf.bots.position import (
+from ..engine.board import PIECES_PER_SIDE
+from ..engine.state import DRAW_AFTER
+from .evaluate import DEFAULT, Weights, evaluate
+from .position import (
     DRAWN,
     MOVER_WINS,
     OTHER_WINS,

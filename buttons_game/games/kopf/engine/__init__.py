@@ -9,9 +9,9 @@ It never imports pygame.
 
 from __future__ import annotations
 
-from buttons_game.games.kopf.engine.actions import PASS, Action, Move, Pass, Remove
-from buttons_game.games.kopf.engine.board import BOARD, SIZE, start_ring
-from buttons_game.games.kopf.engine.serialise import (
+from .actions import PASS, Action, Move, Pass, Remove
+from .board import BOARD, SIZE, start_ring
+from .serialise import (
     ActionFormatError,
     decode_action,
     decode_setup,
@@ -19,7 +19,7 @@ from buttons_game.games.kopf.engine.serialise import (
     encode_setup,
     replay,
 )
-from buttons_game.games.kopf.engine.state import (
+from .state import (
     DRAW_AFTER,
     IllegalActionError,
     KopfState,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from buttons_game.games.kopf.engine.actions import PASS, Action, Move, Pass, Remove
-from buttons_game.games.kopf.engine.state import IllegalActionError, KopfState, Setup, make_setup, start
+from .actions import PASS, Action, Move, Pass, Remove
+from .state import IllegalActionError, KopfState, Setup, make_setup, start
 
 
 class ActionFormatError(ValueError):

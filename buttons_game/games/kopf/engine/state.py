@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from buttons_game.games.kopf.engine.actions import PASS, Action, Move, Pass, Remove
-from buttons_game.games.kopf.engine.board import (
+from .actions import PASS, Action, Move, Pass, Remove
+from .board import (
     BOARD,
     FORWARD,
     PIECES_PER_SIDE,

@@ -11,10 +11,10 @@ import pygame
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import iter_spaces
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, Space
 from buttons_game.ui.text import fit
+
+from .board_geometry import BoardGeometry, Space
 
 STATUS_TINT = {Status.IN_ROUND: "good", Status.OPTED_OUT: "accent", Status.BUSTED: "bad"}
 

@@ -11,13 +11,13 @@ from buttons_game.games.buttons.coach import SeatReview, review_game
 from buttons_game.games.buttons.engine import Reason
 from buttons_game.games.buttons.game import Game
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.board_geometry import layout_boards
-from buttons_game.ui.games.buttons.boards import BoardView, Marks
 from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.text import draw_lines, wrap
 from buttons_game.ui.screens.common import button
+from buttons_game.ui.text import draw_lines, wrap
+
+from .board_geometry import layout_boards
+from .boards import BoardView, Marks
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
 

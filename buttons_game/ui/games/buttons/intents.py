@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Union
 import pygame
 
 if TYPE_CHECKING:
-    from buttons_game.ui.games.buttons.view import TableLayout
+    from .view import TableLayout
 
 
 @dataclass(frozen=True)

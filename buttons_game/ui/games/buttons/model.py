@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import Dice, GameState, Phase, RoundScore, Status
 from buttons_game.games.buttons.game import Game
-from buttons_game.i18n import t
 from buttons_game.games.buttons.narration import Note
-
-from buttons_game.ui.games.buttons.board_geometry import Space
-from buttons_game.ui.games.buttons.boards import Marks
+from buttons_game.i18n import t
 from buttons_game.ui.play.timers import Timers
+
+from .board_geometry import Space
+from .boards import Marks
 
 
 @dataclass(frozen=True)

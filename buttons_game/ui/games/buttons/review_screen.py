@@ -14,12 +14,12 @@ import pygame
 
 from buttons_game.games.buttons.coach import Decision, RoundReview, costliest_first, review_round
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
 from buttons_game.ui.screen import Host
-from buttons_game.ui.games.buttons.session import TableSession
-from buttons_game.ui.text import fit
 from buttons_game.ui.screens.over_table import OverTable
+from buttons_game.ui.text import fit
+
+from .session import TableSession
 
 SHOWN = 8  # decisions listed per person; the rest are summed up in one line
 COLUMNS = (0.03, 0.30, 0.43, 0.60, 0.90)  # choice, bust chance, yours, best, left

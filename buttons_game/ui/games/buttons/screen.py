@@ -12,12 +12,12 @@ import pygame_gui
 
 from buttons_game.games.buttons.engine import OPT_OUT, Phase
 from buttons_game.i18n import tk
-
 from buttons_game.ui import art
-from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.games.buttons import intents as do
-from buttons_game.ui.games.buttons.session import TableSession
-from buttons_game.ui.games.buttons.view import TableDrawing, TableLayout
+from buttons_game.ui.screen import Host, Screen
+
+from .session import TableSession
+from .view import TableDrawing, TableLayout
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over at the tutorial's end: draw (and screenshot), exit
 ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)

@@ -30,11 +30,11 @@ from buttons_game.games.buttons.engine import (
 from buttons_game.games.buttons.engine.board import bit
 from buttons_game.games.buttons.game import Game
 from buttons_game.games.buttons.narration import Note, narrate, narrate_history, undo_note
-
-from buttons_game.ui.sound import Play, silent
 from buttons_game.ui.games.buttons import intents as do
-from buttons_game.ui.games.buttons.model import Message, TableModel, TutorialCard, round_not_started
 from buttons_game.ui.play.thinking import buttons_bots, buttons_hints
+from buttons_game.ui.sound import Play, silent
+
+from .model import Message, TableModel, TutorialCard, round_not_started
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land

@@ -17,12 +17,12 @@ from buttons_game.games.buttons.game import DEFAULT_LEVEL, Game, Seat
 from buttons_game.i18n import t, tk
 from buttons_game.names import SEAT_NAME_LIMIT, clean_name
 from buttons_game.settings import SEAT_KINDS
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.boards import mini_layout
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
 from buttons_game.ui.screens.widgets import DropDown, TextEntry
+
+from .boards import mini_layout
 
 
 def kind_key(kind: str) -> str:

@@ -6,13 +6,13 @@ import pygame
 
 from buttons_game.games.buttons.engine import RoundScore, Status
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.boards import draw_card
 from buttons_game.ui.screen import Host
-from buttons_game.ui.games.buttons.session import TableSession
-from buttons_game.ui.text import fit
 from buttons_game.ui.screens.over_table import OverTable
+from buttons_game.ui.text import fit
+
+from .boards import draw_card
+from .session import TableSession
 
 AUTO_CLOSE_SECONDS = 2.2
 COLUMNS = (0.04, 0.34, 0.48, 0.72, 0.88)

@@ -1,4 +1,4 @@
-"""The BUTTONS tutorial at the table: ``buttons_game.games.buttons.tutorial``'s script as a TableScript.
+"""The BUTTONS tutorial at the table: the script of ``games.buttons.tutorial`` as a TableScript.
 
 The table plays it like any game: the dice and Bo's choices come from the script,
 decisions the step does not ask for are refused with a word, H shows the step
@@ -16,7 +16,7 @@ from buttons_game.games.buttons.bots import make_bot
 from buttons_game.games.buttons.engine import Action, Dice, GameState, PlaceStar
 from buttons_game.games.buttons.game import Game, Seat
 
-from buttons_game.ui.games.buttons.model import TutorialCard
+from .model import TutorialCard
 
 LEVEL_AFTER = "easy"  # Bo's level once the tutorial is done and the game goes on
 

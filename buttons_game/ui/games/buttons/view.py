@@ -9,14 +9,14 @@ import pygame
 
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
-from buttons_game.i18n import t
 from buttons_game.games.buttons.narration import Note
-
+from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, layout_boards
-from buttons_game.ui.games.buttons.boards import BoardView, Marks
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
-from buttons_game.ui.games.buttons.model import TableModel, render_message, render_note
+
+from .board_geometry import BoardGeometry, layout_boards
+from .boards import BoardView, Marks
+from .model import TableModel, render_message, render_note
 
 
 @dataclass

@@ -9,6 +9,7 @@ import pygame
 
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
+
 # Each diagram: squares as (holes per square in its rows), pieces {(row, col): player},
 # the pair's reach marked on {(row, col)}, pieces ringed "in reach", pieces of a group.
 DIAGRAMS: dict[str, dict[str, Any]] = {

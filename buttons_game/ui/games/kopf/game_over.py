@@ -8,14 +8,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import t
 from buttons_game.games.kopf.engine import Move, Pass, start
-
+from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
-from buttons_game.ui.games.kopf.view import static_board
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
+
+from .view import static_board
 
 QUIT_AFTER_FRAMES = 4
 

@@ -8,7 +8,7 @@ from typing import Union
 
 import pygame
 
-from buttons_game.ui.games.buttons.intents import Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
+from ..buttons.intents import Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
 
 
 @dataclass(frozen=True)

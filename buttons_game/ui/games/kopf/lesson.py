@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buttons_game.games.buttons.game import Seat
+from buttons_game.games.buttons.narration import Note
 from buttons_game.games.kopf.engine import Action, KopfState, Move
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.games.kopf.lessons import (
@@ -26,13 +27,12 @@ from buttons_game.games.kopf.lessons import (
     walkthrough,
     wrong_reason,
 )
-from buttons_game.games.buttons.narration import Note
-
-from buttons_game.ui.sound import Play, silent
-from buttons_game.ui.games.buttons.model import Message
 from buttons_game.ui.play.thinking import BotSeats
-from buttons_game.ui.games.kopf.model import KopfModel, Square
-from buttons_game.ui.games.kopf.session import KopfSession
+from buttons_game.ui.sound import Play, silent
+
+from ..buttons.model import Message
+from .model import KopfModel, Square
+from .session import KopfSession
 
 SHOW_PICK_SECONDS = 0.8  # Show me: a piece is picked up (its squares ringed) before it moves
 SHOW_STEP_SECONDS = 1.2  # Show me: the beat after each action

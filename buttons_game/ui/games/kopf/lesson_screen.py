@@ -11,16 +11,16 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import t
 from buttons_game.games.kopf.lessons import LESSONS
-
+from buttons_game.i18n import t
 from buttons_game.ui.games.kopf import intents as kdo
-from buttons_game.ui.games.kopf.lesson import Beat, LessonModel, LessonSession
-from buttons_game.ui.games.kopf.lesson_view import LessonDrawing, LessonLayout
 from buttons_game.ui.screen import Host
-from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.screens.common import button
-from buttons_game.ui.games.kopf.screen import KopfScreen
+
+from ..buttons import intents as do
+from .lesson import Beat, LessonModel, LessonSession
+from .lesson_view import LessonDrawing, LessonLayout
+from .screen import KopfScreen
 
 GAME = "kopf"
 AUTO_SECONDS = 1.5  # --show-me: the beat before a lesson's Show me, and after its done text

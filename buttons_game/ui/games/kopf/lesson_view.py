@@ -13,13 +13,13 @@ from dataclasses import dataclass, fields
 import pygame
 
 from buttons_game.i18n import t
-
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.model import render_message
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
-from buttons_game.ui.games.kopf.lesson import LessonModel
-from buttons_game.ui.games.kopf.model import KopfModel
-from buttons_game.ui.games.kopf.view import KopfDrawing, KopfLayout, prompt
+
+from ..buttons.model import render_message
+from .lesson import LessonModel
+from .model import KopfModel
+from .view import KopfDrawing, KopfLayout, prompt
 
 TITLE = 22  # design sizes of the panel's texts
 NUMBER = 15

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from buttons_game.games.kopf.engine import KopfState, Move, Remove
 from buttons_game.games.buttons.narration import Note
-
-from buttons_game.ui.games.buttons.model import Message
+from buttons_game.games.kopf.engine import KopfState, Move, Remove
 from buttons_game.ui.play.timers import Timers
+
+from ..buttons.model import Message
 
 Square = tuple[int, int]
 

@@ -11,11 +11,12 @@ import pygame
 import pygame_gui
 
 from buttons_game.ui.games.kopf import intents as kdo
-from buttons_game.ui.games.kopf.session import KopfSession
-from buttons_game.ui.games.kopf.view import KopfDrawing, KopfLayout
 from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.screens.common import button
+
+from ..buttons import intents as do
+from .session import KopfSession
+from .view import KopfDrawing, KopfLayout
 
 ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from buttons_game.games.kopf.engine import PASS, Action, IllegalActionError, KopfState, Move, Remove
+from buttons_game.games.buttons.narration import Note
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.bots.hint import kopf_hint
+from buttons_game.games.kopf.engine import PASS, Action, IllegalActionError, KopfState, Move, Remove
 from buttons_game.games.kopf.narration import narrate, narrate_history, undo_note
-from buttons_game.games.buttons.narration import Note
-
-from buttons_game.ui.sound import Play, silent
-from buttons_game.ui.games.buttons import intents as do
-from buttons_game.ui.games.buttons.model import Message
-from buttons_game.ui.play.thinking import BotSeats, HintDesk
 from buttons_game.ui.games.kopf import intents as kdo
-from buttons_game.ui.games.kopf.model import Flight, KopfModel
+from buttons_game.ui.play.thinking import BotSeats, HintDesk
+from buttons_game.ui.sound import Play, silent
+
+from ..buttons import intents as do
+from ..buttons.model import Message
+from .model import Flight, KopfModel
 
 STRIKE_SECONDS = 1.0  # captured pieces fly to their captor's tray: the strike's own beat
 OVER_SECONDS = 1.4

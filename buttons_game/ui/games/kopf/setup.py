@@ -9,17 +9,17 @@ import pygame
 import pygame_gui
 
 from buttons_game.games.buttons.game import DEFAULT_LEVEL, Seat
-from buttons_game.i18n import t, tk
 from buttons_game.games.kopf.game import KopfGame
+from buttons_game.i18n import t, tk
 from buttons_game.names import SEAT_NAME_LIMIT, clean_name
 from buttons_game.settings import SEAT_KINDS
-
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
-from buttons_game.ui.games.buttons.setup import default_name, kind_key
 from buttons_game.ui.screens.widgets import DropDown, TextEntry
+
+from ..buttons.setup import default_name, kind_key
 
 TARGETS = (10, 8)
 

@@ -7,16 +7,16 @@ from functools import lru_cache
 
 import pygame
 
-from buttons_game.i18n import t
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
-
+from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.model import render_message
-from buttons_game.ui.games.buttons.view import draw_notes
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
 from buttons_game.ui.games.kopf import sprites
-from buttons_game.ui.games.kopf.model import KopfModel, Square
+from buttons_game.ui.text import draw_lines, wrap, wrap_items
+
+from ..buttons.model import render_message
+from ..buttons.view import draw_notes
+from .model import KopfModel, Square
 
 LETTERS = "abcdefghij"
 

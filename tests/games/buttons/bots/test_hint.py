@@ -4,8 +4,18 @@ import pytest
 
 from buttons_game.games.buttons.bots.efficiency import SoloPosition
 from buttons_game.games.buttons.bots.hint import Hint, hint
-from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Dice, Phase, Place, Skip, bust_probability, new_game
-from tests.games.buttons.engine.helpers import with_boards
+from buttons_game.games.buttons.engine import (
+    OPT_OUT,
+    ROLL,
+    Dice,
+    Phase,
+    Place,
+    Skip,
+    bust_probability,
+    new_game,
+)
+
+from ..engine.helpers import with_boards
 
 
 def test_turn_hint_compares_rolling_with_opting_out():

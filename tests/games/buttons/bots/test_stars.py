@@ -3,11 +3,18 @@
 import pytest
 
 from buttons_game.games.buttons.bots import make_bot
-from buttons_game.games.buttons.bots.stars import blocking, board_value, line_counts, plan_stars, target_line
+from buttons_game.games.buttons.bots.stars import (
+    blocking,
+    board_value,
+    line_counts,
+    plan_stars,
+    target_line,
+)
 from buttons_game.games.buttons.bots.strategy import WIN_VALUE, round_utility
 from buttons_game.games.buttons.engine import Phase, PlaceStar, Status, new_game
 from buttons_game.games.buttons.engine.board import mask_of
-from tests.games.buttons.engine.helpers import with_boards
+
+from ..engine.helpers import with_boards
 
 
 def test_line_counts_and_target_line():

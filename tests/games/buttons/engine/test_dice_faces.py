@@ -6,10 +6,20 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Dice, Phase, Place, PlaceStar, Skip, new_game, replay
+from buttons_game.games.buttons.engine import (
+    OPT_OUT,
+    ROLL,
+    Dice,
+    Phase,
+    Place,
+    PlaceStar,
+    Skip,
+    new_game,
+    replay,
+)
 from buttons_game.games.buttons.engine.chance import random_action, sample_dice
 
-from tests.games.buttons.engine.helpers import game, play, roll, with_boards
+from .helpers import game, play, roll, with_boards
 
 
 def test_no_dice_in_hand_before_the_first_roll():

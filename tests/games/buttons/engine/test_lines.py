@@ -3,10 +3,14 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buttons_game.games.buttons.engine import five_in_line_mask, five_in_line_spaces, has_five_in_line
+from buttons_game.games.buttons.engine import (
+    five_in_line_mask,
+    five_in_line_spaces,
+    has_five_in_line,
+)
 from buttons_game.games.buttons.engine.board import FULL, LINES_OF_FIVE, mask_of
 
-from tests.games.buttons.engine.helpers import game, with_boards
+from .helpers import game, with_boards
 
 
 def brute_force(stars: set[tuple[int, int]]) -> set[tuple[int, int]]:

@@ -24,7 +24,7 @@ from buttons_game.games.buttons.engine import (
     replay,
 )
 
-from tests.games.buttons.engine.helpers import game, play, roll, with_boards
+from .helpers import game, play, roll, with_boards
 
 
 def placing():
@@ -125,7 +125,6 @@ def test_the_error_survives_pickling_with_its_code():
 
 def test_every_reason_has_text_in_every_language():
     from buttons_game.i18n import LANGUAGES
-
     from tests.i18n_files import strings
 
     for language in LANGUAGES:

@@ -21,7 +21,7 @@ from buttons_game.games.buttons.engine import (
     new_game,
 )
 
-from tests.games.buttons.engine.helpers import colour_spaces, game, play, roll, with_boards
+from .helpers import colour_spaces, game, play, roll, with_boards
 
 
 def covering(layout, counts):

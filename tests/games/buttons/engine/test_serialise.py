@@ -50,6 +50,7 @@ def test_dice_accept_plain_values_in_any_order():
 
 def test_action_reprs_paste_back():
     from buttons_game.games.buttons.engine import actions
+
     for action in [ROLL, OPT_OUT, Place(1, 2, 3), Skip(0), PlaceStar(3, 6, 6), Dice(5, 6, (2, 3))]:
         assert eval(repr(action), vars(actions)) == action
 
