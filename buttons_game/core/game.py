@@ -47,6 +47,7 @@ class Game(Generic[S]):
 
     kind: ClassVar[str]
     chance_key: ClassVar[str] = "chance"  # names the stream of chance outcomes
+    nothing_to_undo: ClassVar[str] = "there is no decision of a person to take back"
 
     seats: tuple[Seat, ...]
     state: S
@@ -61,11 +62,11 @@ class Game(Generic[S]):
         """The state a game with ``setup`` begins in."""
         raise NotImplementedError
 
-    def actor(self, before: S, action: Any) -> int:
-        """The seat that decided ``action`` in ``before``."""
+    def actor(self, before: S, action: Any) -> int | None:
+        """The seat that decided ``action`` in ``before``; None for a chance outcome."""
         raise NotImplementedError
 
-    def _stack_after(self, before: S, action: Any, after: S, actor: int) -> UndoStack:
+    def _stack_after(self, before: S, action: Any, after: S, actor: int | None) -> UndoStack:
         """The undo stack once ``action`` took ``before`` to ``after``."""
         raise NotImplementedError
 
@@ -110,7 +111,8 @@ class Game(Generic[S]):
         after = before.apply(action)
         actor = self.actor(before, action)
         stack = self._stack_after(before, action, after, actor)
-        return replace(self, state=after, undo_stack=stack, last_actor=actor)
+        last = self.last_actor if actor is None else actor
+        return replace(self, state=after, undo_stack=stack, last_actor=last)
 
     @property
     def undo_seat(self) -> int | None:
@@ -126,7 +128,7 @@ class Game(Generic[S]):
         """The game before ``undo_seat``'s latest decision; ValueError when there is none."""
         entry = self._undo_entry()
         if entry is None:
-            raise ValueError("there is no decision of a person to take back")
+            raise ValueError(self.nothing_to_undo)
         stack = self.undo_stack[:entry]
         return replace(
             self,

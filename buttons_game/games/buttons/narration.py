@@ -9,7 +9,9 @@ for note in narrate(before, action, after):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from buttons_game.core.notes import TONES as TONES
+from buttons_game.core.notes import Note
 
 from .engine import (
     Action,
@@ -26,8 +28,6 @@ from .engine import (
     Status,
 )
 from .engine.board import bit
-
-TONES: tuple[str, ...] = ("plain", "roll", "good", "bad", "accent")
 
 # Every key a note can have; those marked with * take ``count`` and have plural forms.
 NOTE_KEYS: tuple[str, ...] = (
@@ -53,26 +53,6 @@ NOTE_KEYS: tuple[str, ...] = (
     "undo_opt_out",
 )
 PLURAL_KEYS: frozenset[str] = frozenset({"bust", "opt_out", "scored", "winner", "shared_winner"})
-
-
-@dataclass(frozen=True)
-class Note:
-    """One line of the move log: a translation key under ``log.``, a tone and its placeholders.
-
-    ``seats`` are placeholders naming a seat (("name", 2),); ``values`` are the
-    others, with "count" for numbers that choose a plural form.
-    """
-
-    key: str
-    tone: str
-    seats: tuple[tuple[str, int], ...] = ()
-    values: tuple[tuple[str, object], ...] = ()
-
-    def args(self, names: Sequence[str]) -> dict[str, object]:
-        """The placeholders for ``t``, with each seat given its name from ``names``."""
-        result: dict[str, object] = {key: names[seat] for key, seat in self.seats}
-        result.update(self.values)
-        return result
 
 
 def _seat(key: str, tone: str, seat: int, *values: tuple[str, object]) -> Note:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from buttons_game.games.buttons.narration import TONES, Note
+from buttons_game.core.notes import TONES, Note
 
 from .engine.actions import Action, Move, Pass, Remove
 from .engine.board import SIZE, Square

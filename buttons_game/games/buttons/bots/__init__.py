@@ -13,7 +13,9 @@ yardstick is ``solver`` (the exact solo-round optimum); ``hint`` advises human s
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, RandomBot
+from buttons_game.core.seats import LEVELS
+
+from .base import Bot, RandomBot
 from .levels import make_bot
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -7,8 +7,6 @@ from typing import Protocol
 
 from ..engine import Action, GameState
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-
 
 class Bot(Protocol):
     level: str

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+
+from buttons_game.core.errors import RulesError
 
 REASON_CODES: tuple[str, ...] = (
     "game_over",
@@ -31,25 +32,11 @@ REASON_CODES: tuple[str, ...] = (
 """Every ``IllegalActionError.code``: stable keys the UI translates (``reason.<code>``)."""
 
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state.
+class IllegalActionError(RulesError):
+    """An action that the rules of BUTTONS do not allow in this state.
 
-    ``str(error)`` is English for logs and files; ``code`` (one of ``REASON_CODES``)
-    and ``details`` (seat, row, col ... as whole numbers) let the UI say it in any language.
+    ``code`` is one of ``REASON_CODES``; ``details`` give the seat, row, col ...
     """
-
-    def __init__(self, message: str, *, code: str, details: Mapping[str, int] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.details: dict[str, int] = dict(details or {})
-
-    def __reduce__(self) -> tuple:
-        # Survives pickling (worker processes) with its code and details.
-        return (_rebuild_error, (str(self), self.code, self.details))
-
-
-def _rebuild_error(message: str, code: str, details: dict[str, int]) -> IllegalActionError:
-    return IllegalActionError(message, code=code, details=details)
 
 
 class Status(str, Enum):

@@ -14,7 +14,9 @@ time budget).
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, RandomBot
+from buttons_game.core.seats import LEVELS
+
+from .base import Bot, RandomBot
 from .levels import make_bot
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

@@ -10,8 +10,6 @@ from ..engine.board import index
 from ..engine.state import KopfState
 from .search import RootAction
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-
 
 class Bot(Protocol):
     level: str

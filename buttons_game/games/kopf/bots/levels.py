@@ -3,7 +3,9 @@ never the reverse)."""
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, RandomBot
+from buttons_game.core.seats import LEVELS
+
+from .base import Bot, RandomBot
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot

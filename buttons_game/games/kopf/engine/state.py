@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from buttons_game.core.errors import RulesError
+
 from .actions import PASS, Action, Move, Pass, Remove
 from .board import (
     BOARD,
@@ -38,13 +40,8 @@ DRAW_AFTER = 100  # turns in a row without a capture (50 by each player)
 RED, BLUE = 0, 1
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(RulesError):
     """An action the rules do not allow now; ``code`` says which rule, ``details`` the squares."""
-
-    def __init__(self, message: str, *, code: str, details: dict[str, int] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.details = dict(details or {})
 
 
 class Reason(str, Enum):
