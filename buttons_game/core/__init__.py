@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .game import Game, UndoStack, new_game_id
-from .kind import GameKind, Progress, find_kind, kind_of, kinds, register
+from .kind import GameKind, SeatFigures, find_kind, kind_of, kinds, register
 from .notes import TONES, Note
 from .seats import LEVELS, Seat
 
@@ -18,9 +18,9 @@ __all__ = [
     "Game",
     "GameKind",
     "Note",
-    "Progress",
     "RulesError",
     "Seat",
+    "SeatFigures",
     "UndoStack",
     "find_kind",
     "kind_of",

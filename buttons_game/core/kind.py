@@ -25,17 +25,6 @@ GAME_PACKAGES: tuple[str, ...] = ("buttons_game.games.buttons", "buttons_game.ga
 
 
 @dataclass(frozen=True)
-class Progress:
-    """How far a game has come, for lists and the index: a round or a turn number.
-
-    ``unit`` is the translation key's last part ("round" or "turn").
-    """
-
-    unit: str
-    number: int
-
-
-@dataclass(frozen=True)
 class SeatFigures:
     """What one finished game says of one seat, for the statistics: won or drew, and the
     game's own figures by name (stars, busts, captures, turns …)."""
@@ -53,30 +42,46 @@ class GameKind:
     seat_counts: tuple[int, ...] = (2,)
     bot_levels: tuple[str, ...] = LEVELS
     game_class: type[Game[Any]] = Game
-    # Keys of figures the statistics keep per person (``SeatFigures.figures``), in order.
-    figure_names: tuple[str, ...] = ()
-    # Chance outcomes the statistics count per face (BUTTONS' dice), else ().
-    counted_chance: tuple[str, ...] = ()
+    setup_name: str = "set-up"  # how save-file messages call its set-up
+    log_section: str = "log"  # the translation section of its move log's notes
+    unit: str = "turn"  # what ``progress`` counts: "round" or "turn"
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Any:
+        """A new game for ``seats`` (options: the game's own, e.g. BUTTONS' layouts)."""
         raise NotImplementedError
 
+    def first_state(self, setup: Any) -> Any:
+        """The state a game with ``setup`` begins in."""
+        return self.game_class.start_state(setup)
+
+    def game_at(self, seats: tuple[Seat, ...], state: Any, game_id: str) -> Any:
+        """A game of these seats standing at ``state`` (a replay's position)."""
+        return self.game_class(seats, state, game_id)
+
     # ------------------------------------------------------------------ saves
-    def encode_setup(self, setup: Any) -> dict[str, Any]:
+    def encode_setup(self, setup: Any) -> Any:
         raise NotImplementedError
 
     def decode_setup(self, data: Any) -> Any:
+        """The set-up a save file holds; ValueError naming what is wrong."""
         raise NotImplementedError
 
     def encode_action(self, action: Any) -> Any:
         raise NotImplementedError
 
     def decode_action(self, data: Any) -> Any:
+        """An action a save file holds; ValueError naming what is wrong."""
         raise NotImplementedError
 
-    def setup_problem(self, setup: Any, seats: int) -> str | None:
-        """What is wrong with a decoded set-up for ``seats`` seats, or None."""
+    def setup_problem(self, data: Any) -> str | None:
+        """What a save's set-up holds that no set-up may (before decoding it), or None."""
+        return None
+
+    def seats_problem(self, seats: int, setup: Any) -> str | None:
+        """Why ``seats`` seats cannot play ``setup``, or None."""
+        if seats not in self.seat_counts:
+            return f"{seats} seats for a game of {self.title}"
         return None
 
     def replayed(
@@ -88,11 +93,23 @@ class GameKind:
     def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
         raise NotImplementedError
 
+    def opening_notes(self, first: Any) -> tuple[Note, ...]:
+        """What the log says before the first action (nothing, for most games)."""
+        return ()
+
     def narrate_history(self, setup: Any, actions: Sequence[Any]) -> list[Note]:
-        raise NotImplementedError
+        """The whole move log of a game, rebuilt from its set-up and actions."""
+        state = self.first_state(setup)
+        notes = list(self.opening_notes(state))
+        for action in actions:
+            after = state.apply(action)
+            notes.extend(self.narrate(state, action, after))
+            state = after
+        return notes
 
     # ------------------------------------------------------------------ lists
-    def progress(self, game: Any) -> Progress:
+    def progress(self, game: Any) -> int:
+        """The round or turn (``unit``) the game has reached."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ bots
@@ -105,17 +122,17 @@ class GameKind:
         raise NotImplementedError
 
     def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
-        """Per kind of die (``counted_chance``), how often each face came up."""
+        """Per kind of die, how often each face came up in ``game`` (none for most games)."""
         return {}
 
     # ------------------------------------------------------------------ replay
-    def sections(self, states: Sequence[Any]) -> tuple[int, ...]:
-        """Per position of a replay, the round or turn it belongs to."""
+    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+        """Per position of a replay (``states[n]``: after ``n`` actions), its round or turn."""
         raise NotImplementedError
 
-    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
         """The positions a replay jumps between (0 and the end are added)."""
-        raise NotImplementedError
+        return []
 
 
 _REGISTRY: dict[str, GameKind] = {}

@@ -263,7 +263,7 @@ class _Coach:
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.bot = HardBot(0)  # only its search depth is used, as the hint's
-        self._solvers: OrderedDict[tuple, SoloSolver] = OrderedDict()
+        self._solvers: OrderedDict[tuple[Any, ...], SoloSolver] = OrderedDict()
 
     def judge(self, state: GameState, action: Action, index: int) -> Decision:
         seat = self.seat

@@ -57,6 +57,7 @@ class KopfGame(Game[KopfState]):
             return ()
         if self.undo_stack and self.undo_stack[-1][0] == actor:
             return self.undo_stack  # the same turn goes on (turns alternate)
+        assert actor is not None
         return self.undo_stack + ((actor, before),)
 
     def _undo_entry(self) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from typing import Any
 
 from ..engine import OPT_OUT, ROLL, Action, GameState, Phase
 from ..engine.actions import STARS
@@ -36,7 +37,7 @@ class HardBot:
     def __init__(self, seed: int | None = None, depth: int = DEPTH) -> None:
         self.rng = random.Random(seed)
         self.depth = depth
-        self._solvers: OrderedDict[tuple, SoloSolver] = OrderedDict()
+        self._solvers: OrderedDict[tuple[Any, ...], SoloSolver] = OrderedDict()
 
     def choose(self, state: GameState, player: int | None = None) -> Action:
         p = decider(state, player)

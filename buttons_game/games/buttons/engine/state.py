@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import Any
 
 from .actions import (
     OPT_OUT,
@@ -104,7 +105,7 @@ class GameState:
     _round: int
     _outcome: Outcome | None
     _scores: tuple[RoundScore, ...]
-    _history: tuple | None
+    _history: tuple[Any, ...] | None
 
     def __init__(self, setup: Setup) -> None:
         n = setup.players
@@ -284,7 +285,7 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self._setup,
             self._buttons,
@@ -432,7 +433,7 @@ class GameState:
 # ---------------------------------------------------------------- internals
 
 
-def _with(values: tuple, index: int, value: object) -> tuple:
+def _with(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.actions import Action
 from ..engine.state import KopfState
@@ -54,7 +55,7 @@ class HardBot:
         self.weights = weights
         self.last: Thought | None = None
         self._search: Search | None = None
-        self._for: tuple = ()
+        self._for: tuple[Any, ...] = ()
 
     def choose(self, state: KopfState, player: int | None = None) -> Action:
         decider(state, player)

@@ -19,9 +19,9 @@ def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}: levels are {', '.join(LEVELS)}")
     if level == "easy":
-        return EasyBot(seed, **options)  # type: ignore[arg-type]
+        return EasyBot(seed, **options)
     if level == "medium":
         return MediumBot(seed, **options)  # type: ignore[arg-type]
     if level == "hard":
         return HardBot(seed, **options)  # type: ignore[arg-type]
-    return RandomBot(seed, **options)  # type: ignore[arg-type]
+    return RandomBot(seed, **options)

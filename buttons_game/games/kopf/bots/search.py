@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ..engine.board import PIECES_PER_SIDE
 from ..engine.state import DRAW_AFTER
@@ -71,7 +72,7 @@ class Search:
         self.use_killers = use_killers
         self.use_history = use_history
         self.table_limit = table_limit
-        self.table: dict[tuple, tuple[int, int, int, Move | None]] = {}
+        self.table: dict[tuple[Any, ...], tuple[int, int, int, Move | None]] = {}
         self.history: dict[Move, int] = {}
         self.evals: dict[tuple[int, int], int] = {}
         self.killers: list[list[Move]] = []
@@ -398,8 +399,9 @@ def _no_history(move: Move, default: int = 0) -> int:
     return default
 
 
-def _first(child: tuple) -> int:
-    return child[0]
+def _first(child: tuple[Any, ...]) -> int:
+    score: int = child[0]
+    return score
 
 
 def captured_by(me: int, opp: int) -> tuple[int, int]:

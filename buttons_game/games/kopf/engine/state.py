@@ -101,7 +101,7 @@ class KopfState:
     _quiet: int
     _outcome: Outcome | None
     _last: int  # the squares the last transition captured
-    _history: tuple | None
+    _history: Any  # (action, parent's history) or None: a linked list, oldest last
 
     # ------------------------------------------------------------------ queries
     @property
@@ -180,14 +180,14 @@ class KopfState:
 
     def history(self) -> list[Action]:
         actions = []
-        node = self._history
+        node: Any = self._history
         while node is not None:
             actions.append(node[0])
             node = node[1]
         actions.reverse()
         return actions
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """What decides the rest of the game (for a search's transposition table)."""
         return (self._masks, self._to_move, self._pending, self._quiet)
 

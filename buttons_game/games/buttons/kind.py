@@ -1,0 +1,128 @@
+"""BUTTONS as the app's shared code sees it: set-up, save codec, narration, bots, the
+figures a finished game adds to the statistics, and a replay's rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from buttons_game.core.kind import GameKind, SeatFigures
+from buttons_game.core.notes import Note
+from buttons_game.core.seats import Seat
+
+from . import engine
+from .engine import Dice, GameState, Status
+from .engine.setup import seed_problem
+from .game import Game
+
+FACES = 6
+DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")
+
+
+class ButtonsKind(GameKind):
+    id = "buttons"
+    title = "BUTTONS"
+    seat_counts = (2, 3, 4)
+    game_class = Game
+    unit = "round"
+
+    def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Game:
+        return Game.new(tuple(seats), seed=seed, layouts=options.get("layouts"))
+
+    # ------------------------------------------------------------------ saves
+    def encode_setup(self, setup: Any) -> Any:
+        problem = seed_problem(setup.seed)
+        if problem:
+            raise ValueError(problem)
+        return engine.encode_setup(setup)
+
+    def decode_setup(self, data: Any) -> Any:
+        return engine.decode_setup(data)
+
+    def encode_action(self, action: Any) -> Any:
+        return engine.encode_action(action)
+
+    def decode_action(self, data: Any) -> Any:
+        return engine.decode_action(data)
+
+    def setup_problem(self, data: Any) -> str | None:
+        return seed_problem(data.get("seed")) if isinstance(data, dict) else None
+
+    def seats_problem(self, seats: int, setup: Any) -> str | None:
+        if seats != setup.players:
+            return f"{seats} seats for a {setup.players}-player set-up"
+        return None
+
+    # ------------------------------------------------------------------ narration
+    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+        from .narration import narrate
+
+        return narrate(before, action, after)
+
+    def narrate_history(self, setup: Any, actions: Sequence[Any]) -> list[Note]:
+        from .narration import narrate_history
+
+        return narrate_history(setup, actions)
+
+    # ------------------------------------------------------------------ lists, bots
+    def progress(self, game: Any) -> int:
+        return int(game.state.round_number)
+
+    def make_bot(self, level: str, seed: int | None = None) -> Any:
+        from .bots import make_bot
+
+        return make_bot(level, seed)
+
+    # ------------------------------------------------------------------ statistics
+    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
+        state: GameState = game.state
+        outcome = state.outcome()
+        if outcome is None:
+            raise ValueError("only a finished game is counted")
+        scores = state.round_scores()
+        figures = []
+        for p in range(len(game.seats)):
+            mine = [score.seats[p] for score in scores]
+            counted = (
+                ("rounds", len(mine)),
+                ("stars", sum(s.total for s in mine)),
+                ("busts", sum(1 for s in mine if s.status is Status.BUSTED)),
+                ("opt_outs", sum(1 for s in mine if s.status is Status.OPTED_OUT)),
+            )
+            figures.append(SeatFigures(won=p in outcome.winners, figures=counted))
+        return tuple(figures)
+
+    def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
+        """How often each face came up on the white, the gold and the plain black dice:
+        every die of every roll, except the tutorial's scripted rolls."""
+        counts = {kind: [0] * FACES for kind in DIE_KINDS}
+        white, gold, plain = counts["white"], counts["gold"], counts["plain"]
+        rolls = [action for action in game.state.history() if type(action) is Dice]
+        for dice in rolls[_scripted_rolls(game, rolls) :]:
+            white[dice.white - 1] += 1
+            gold[dice.gold - 1] += 1
+            for face in dice.plain:
+                plain[face - 1] += 1
+        return {kind: tuple(faces) for kind, faces in counts.items()}
+
+    # ------------------------------------------------------------------ replay
+    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+        return tuple(state.round_number for state in states)
+
+    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
+        """The start of each round."""
+        rounds = self.sections(actions, states)
+        return [n for n in range(1, len(states)) if rounds[n] > rounds[n - 1]]
+
+
+def _scripted_rolls(game: Any, rolls: list[Dice]) -> int:
+    """How many of the first rolls the tutorial chose (none, for any other game)."""
+    from . import tutorial
+
+    scripted = tutorial.DICE
+    if game.state.setup != tutorial.setup() or tuple(rolls[: len(scripted)]) != scripted:
+        return 0
+    return len(scripted)
+
+
+KIND = ButtonsKind()

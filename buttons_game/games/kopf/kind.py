@@ -1,0 +1,106 @@
+"""Kopf oder Knopf as the app's shared code sees it: set-up, save codec, narration, bots,
+the figures a finished game adds to the statistics, and a replay's captures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from buttons_game.core.kind import GameKind, SeatFigures
+from buttons_game.core.notes import Note
+from buttons_game.core.seats import Seat
+
+from . import engine
+from .engine import Move, Pass, Reason
+from .game import KopfGame
+
+
+class KopfKind(GameKind):
+    id = "kopf"
+    title = "Kopf oder Knopf"
+    seat_counts = (2,)
+    game_class = KopfGame
+    setup_name = "Kopf oder Knopf set-up"
+    log_section = "kopf_log"
+    unit = "turn"
+
+    def new_game(
+        self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any
+    ) -> KopfGame:
+        """``short``: the short game, 8 captures instead of 10."""
+        first, second = seats
+        return KopfGame.new((first, second), target=8 if options.get("short") else 10)
+
+    # ------------------------------------------------------------------ saves
+    def encode_setup(self, setup: Any) -> Any:
+        return engine.encode_setup(setup)
+
+    def decode_setup(self, data: Any) -> Any:
+        return engine.decode_setup(data)
+
+    def encode_action(self, action: Any) -> Any:
+        return engine.encode_action(action)
+
+    def decode_action(self, data: Any) -> Any:
+        return engine.decode_action(data)
+
+    # ------------------------------------------------------------------ narration
+    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+        from .narration import narrate
+
+        return narrate(before, action, after)
+
+    def opening_notes(self, first: Any) -> tuple[Note, ...]:
+        from .narration import narrate_start
+
+        return narrate_start(first)
+
+    def narrate_history(self, setup: Any, actions: Sequence[Any]) -> list[Note]:
+        from .narration import narrate_history
+
+        return narrate_history(setup, actions)
+
+    # ------------------------------------------------------------------ lists, bots
+    def progress(self, game: Any) -> int:
+        return int(game.turn_number)
+
+    def make_bot(self, level: str, seed: int | None = None) -> Any:
+        from .bots import make_bot
+
+        return make_bot(level, seed)
+
+    # ------------------------------------------------------------------ statistics
+    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
+        outcome = game.state.outcome()
+        if outcome is None:
+            raise ValueError("only a finished game is counted")
+        turns = game.turn_number
+        return tuple(
+            SeatFigures(
+                won=outcome.winner == p,
+                drew=outcome.winner is None,
+                figures=(("captures", outcome.captured[p]), ("turns", turns)),
+            )
+            for p in range(2)
+        )
+
+    # ------------------------------------------------------------------ replay
+    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+        """The turn of each position, as ``KopfGame.turn_number`` counts."""
+        turns = []
+        moves = 0
+        for n, state in enumerate(states):
+            if n and type(actions[n - 1]) in (Move, Pass):
+                moves += 1
+            outcome = state.outcome()
+            drawn = outcome is not None and outcome.reason is Reason.NO_CAPTURES
+            turns.append(moves + (0 if drawn else 1))
+        return tuple(turns)
+
+    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
+        """Each capture."""
+        taken = [state.captured(0) + state.captured(1) for state in states]
+        return [n for n in range(1, len(states)) if taken[n] > taken[n - 1]]
+
+
+KIND = KopfKind()
