@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .actions import Dice, OptOut, Place, PlaceStar, Roll, Skip
 from .board import bit, legal_mask
 from .records import IllegalActionError, Phase
 
-if TYPE_CHECKING:
-    from .state import GameState
+
+class GameState(Protocol):
+    """What the checks read of a state (``state.GameState``, which calls them)."""
+
+    _phase: Phase
+    _active: int
+    _buttons: tuple[int, ...]
+    _stars: tuple[int, ...]
+    _pending: tuple[int, ...]
+    _dice: Dice | None
+    _due: tuple[int, ...]
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def plain_dice_in_hand(self) -> int: ...
 
 
 def _error(code: str, message: str, **details: int) -> IllegalActionError:
