@@ -50,7 +50,7 @@ def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = (
-        "import buttons_game.resources as r, buttons_game.games.buttons.engine as e;"
+        "import buttons_game.core.resources as r, buttons_game.games.buttons.engine as e;"
         "print(r.assets_root()); print(len(e.LAYOUTS), e.LAYOUTS['4B'][5][5])"
     )
     # -S: no site-packages, so only the unpacked wheel can provide buttons_game

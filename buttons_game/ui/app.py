@@ -19,11 +19,11 @@ import pygame
 import pygame_gui
 
 from buttons_game import i18n, saves, stats
+from buttons_game.core.resources import asset
 from buttons_game.games.buttons import tutorial
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import t
-from buttons_game.resources import asset
 from buttons_game.saves import AnyGame
 from buttons_game.settings import Settings, load_settings, save_settings, warn
 from buttons_game.ui import art, theme

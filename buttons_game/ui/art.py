@@ -13,7 +13,7 @@ from importlib import resources
 
 import pygame
 
-from buttons_game.resources import read_json
+from buttons_game.core.resources import read_json
 
 SS = 4  # supersampling factor
 

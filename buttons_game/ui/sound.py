@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from buttons_game.resources import asset
+from buttons_game.core.resources import asset
 from buttons_game.settings import warn
 
 # Every effect the game plays, each from assets/sounds/<name>.ogg.

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from buttons_game.resources import read_json
+from buttons_game.core.resources import read_json
 
 DESIGN_SIZE = (1280, 720)  # the window the design's pixel sizes are written for
 MIN_SCALE, MAX_SCALE = 0.75, 3.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
-from buttons_game.resources import read_json
+from buttons_game.core.resources import read_json
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 LAYOUT_NAMES: tuple[str, ...] = ("1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B")

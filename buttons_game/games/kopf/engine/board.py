@@ -6,7 +6,7 @@ squares is a 100-bit mask, so occupancy and groups are a few integer operations.
 
 from __future__ import annotations
 
-from buttons_game.resources import read_json
+from buttons_game.core.resources import read_json
 
 SIZE = 10
 SQUARES = SIZE * SIZE

@@ -21,7 +21,7 @@ def assets_root() -> Traversable:
     packaged = resources.files("buttons_game") / "assets"
     if packaged.is_dir():
         return packaged
-    checkout = Path(__file__).resolve().parent.parent / "assets"
+    checkout = Path(__file__).resolve().parents[2] / "assets"
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(
