@@ -254,7 +254,7 @@ def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
     """Kopf oder Knopf: Ann asks for a hint, then undoes her move and Bo's reply before it
     comes (on a busy machine the hint is slow). She is still to move, so the hint must come,
     for the position she is at; until then the table says it is being worked out."""
-    from buttons_game.ui.kopf.view import hint_text
+    from buttons_game.ui.games.kopf.view import hint_text
 
     from .conftest import run_until
     from .test_bots_ui import HeldAdviser
