@@ -7,8 +7,8 @@ game they hold. It never imports pygame.
 from __future__ import annotations
 
 from .errors import RulesError
-from .game import Game, UndoStack, new_game_id
-from .kind import GameKind, SeatFigures, find_kind, kind_of, kinds, register
+from .game import Game, UndoStack, new_game_id, replay_states
+from .kind import GameKind, SeatFigures, StatColumn, find_kind, kind_of, kinds, register
 from .notes import TONES, Note
 from .seats import LEVELS, Seat
 
@@ -21,10 +21,12 @@ __all__ = [
     "RulesError",
     "Seat",
     "SeatFigures",
+    "StatColumn",
     "UndoStack",
     "find_kind",
     "kind_of",
     "kinds",
     "new_game_id",
     "register",
+    "replay_states",
 ]

@@ -31,10 +31,35 @@ class State(Protocol):
 
 
 S = TypeVar("S", bound=State)
+T = TypeVar("T", bound="Applies")
 G = TypeVar("G", bound="Game[Any]")
+
+
+class Applies(Protocol):
+    """Anything an action is applied to through the checked path: a state or a game."""
+
+    def apply(self, action: Any) -> Any: ...
+
 
 UndoStack = tuple[tuple[int, Any], ...]
 """One entry per decision (or turn) that undo can go back to: the seat, the state before."""
+
+
+def replay_states(first: T, actions: Iterable[Any]) -> list[T]:
+    """``first`` and what each action makes of it through the checked ``apply``: a state
+    per action (or a game, for a ``Game``). An illegal action raises the game's
+    RulesError naming the action and its index (``details["action_index"]``)."""
+    states = [first]
+    for i, action in enumerate(actions):
+        try:
+            states.append(states[-1].apply(action))
+        except RulesError as error:
+            raise type(error)(
+                f"action {i} ({action!r:.80}): {error}",
+                code=error.code,
+                details={**error.details, "action_index": i},
+            ) from None
+    return states
 
 
 def new_game_id() -> str:
@@ -94,16 +119,7 @@ class Game(Generic[S]):
         game = cls(seats, cls.start_state(setup))
         if game_id is not None:
             game = replace(game, game_id=game_id)
-        for i, action in enumerate(actions):
-            try:
-                game = game.apply(action)
-            except RulesError as error:
-                raise type(error)(
-                    f"action {i} ({action!r:.80}): {error}",
-                    code=error.code,
-                    details={**error.details, "action_index": i},
-                ) from None
-        return game
+        return replay_states(game, actions)[-1]
 
     def apply(self: G, action: Any) -> G:
         """Apply an action through the engine's checked path and keep the undo stack."""

@@ -34,6 +34,18 @@ class SeatFigures:
     figures: tuple[tuple[str, int], ...] = ()
 
 
+@dataclass(frozen=True)
+class StatColumn:
+    """One of a game's own columns in the statistics report: a figure added up over a
+    person's games, or that figure per another (``per``: a figure's name or "games")."""
+
+    key: str  # its name in ``stats --json``: "busts", "stars_per_round"
+    figure: str  # a figure of ``GameKind.figures``, or "draws"
+    per: str | None = None
+    head: str | None = None  # its head in the plain-text table; None: in the JSON only
+    places: int = 2  # decimal places of a ratio in the plain-text table
+
+
 class GameKind:
     """A game, as the shared code sees it. Each game subclasses it in its ``kind.py``."""
 
@@ -45,6 +57,12 @@ class GameKind:
     setup_name: str = "set-up"  # how save-file messages call its set-up
     log_section: str = "log"  # the translation section of its move log's notes
     unit: str = "turn"  # what ``progress`` counts: "round" or "turn"
+    # The statistics: the figures ``seat_figures`` gives, in the file's order; the kinds
+    # of die ``chance_counts`` counts; and the game's own columns of the report.
+    figures: tuple[str, ...] = ()
+    die_kinds: tuple[str, ...] = ()
+    stat_columns: tuple[StatColumn, ...] = ()
+    has_review: bool = False  # whether ``review`` judges a seat's decisions (a coach)
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Any:
@@ -122,8 +140,22 @@ class GameKind:
         raise NotImplementedError
 
     def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
-        """Per kind of die, how often each face came up in ``game`` (none for most games)."""
+        """Per kind of die (``die_kinds``), how often each face came up in ``game``."""
         return {}
+
+    # ------------------------------------------------------------------ the coach
+    def review(self, game: Any, seat: int) -> Any | None:
+        """The coach's review of ``seat``'s decisions in ``game`` (``has_review``), or None
+        for a game without a coach."""
+        return None
+
+    def review_to_json(self, review: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ tournaments
+    def tournament(self) -> Any | None:
+        """How bots of this game play each other headless, or None (no tournament)."""
+        return None
 
     # ------------------------------------------------------------------ replay
     def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:

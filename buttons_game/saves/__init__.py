@@ -1,7 +1,7 @@
 """Save files: versioned JSON under the per-user data dir, autosave and named slots.
 
-Both games are saved the same way: the file's "game" says which ("buttons" or "kopf"),
-and loading gives back a ``Game`` or a ``KopfGame`` (``game.kind`` says which).
+Every game is saved the same way: the file's "game" names its kind (a registered
+``GameKind``: "buttons", "kopf" …), and loading gives back that game (``game.kind``).
 
 path = autosave(game)             # after every action that changes the game
 game = load_game(path)            # a named save loads as a copy with its own game_id
@@ -20,7 +20,6 @@ from buttons_game.paths import StorageError, storage_problem
 
 from .fileformat import (
     FORMAT_NAME,
-    GAME_KINDS,
     MAX_ACTIONS,
     MAX_FILE_BYTES,
     MAX_MESSAGE_CHARS,
@@ -55,7 +54,6 @@ from .listing import (
 
 __all__ = [
     "FORMAT_NAME",
-    "GAME_KINDS",
     "MAX_ACTIONS",
     "MAX_FILE_BYTES",
     "MAX_FINISHED_AUTOSAVES",

@@ -1,5 +1,6 @@
 """The save file format: a versioned JSON document holding the game's kind, the seats, the
-set-up and every action, for BUTTONS and for Kopf oder Knopf alike.
+set-up and every action, for every registered game alike: the file's "game" names the
+game's kind, and the kind (``core.kind.GameKind``) decodes its set-up and actions.
 
 Decoding trusts nothing in the file. The JSON is parsed with limits (no NaN, no
 huge numbers, no duplicate keys), every field is type- and range-checked, and the
@@ -16,38 +17,22 @@ import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Union
+from typing import Any
 
 from buttons_game import __version__
-from buttons_game.games.buttons.engine import (
-    SEED_LIMIT as SEED_LIMIT,  # the save range, re-exported
-)
-from buttons_game.games.buttons.engine import (
-    GameState,
-    decode_action,
-    decode_setup,
-    encode_action,
-    encode_setup,
-)
-from buttons_game.games.buttons.engine.setup import seed_problem
-from buttons_game.games.buttons.game import Game, Seat
-from buttons_game.games.kopf.engine import decode_action as decode_kopf_action
-from buttons_game.games.kopf.engine import decode_setup as decode_kopf_setup
-from buttons_game.games.kopf.engine import encode_action as encode_kopf_action
-from buttons_game.games.kopf.engine import encode_setup as encode_kopf_setup
-from buttons_game.games.kopf.engine import start as start_kopf
-from buttons_game.games.kopf.game import KopfGame
+from buttons_game.core.game import Game
+from buttons_game.core.kind import GameKind, find_kind, kind_of, kinds
+from buttons_game.core.seats import Seat
 from buttons_game.names import excerpt, name_problem
 
 FORMAT_NAME = "buttons-game-save"
 # The version this app writes. Bump it when the layout changes, and add a step
 # to MIGRATIONS that turns a document of the previous version into the new one.
-# Version 2 added "game": which game the file holds ("buttons" or "kopf").
+# Version 2 added "game": which game the file holds (a registered kind's id).
 VERSION = 2
 
-# A game being played, of either kind; ``game.kind`` says which.
-AnyGame = Union[Game, KopfGame]
-GAME_KINDS: tuple[str, ...] = (Game.kind, KopfGame.kind)
+# A game being played, of any registered kind; ``game.kind`` says which.
+AnyGame = Game[Any]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 # A game needs a few hundred actions; this is far beyond any game that can happen.
@@ -84,7 +69,7 @@ def _kind_added(old: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2: every version 1 save is a game of BUTTONS."""
     if "game" in old:
         raise ValueError("a version 1 save has no field 'game'")
-    document = {"format": old["format"], "version": 2, "game": Game.kind}
+    document = {"format": old["format"], "version": 2, "game": "buttons"}
     document.update((key, value) for key, value in old.items() if key not in document)
     return document
 
@@ -122,17 +107,11 @@ class SavedGame:
 
 def encode_game(game: AnyGame, *, name: str | None = None, saved_at: datetime | None = None) -> str:
     """The save file text for ``game``: JSON with one action per line, so people can read it."""
-    if isinstance(game, KopfGame):
-        actions: list[Any] = game.state.history()
-        fresh = game.state == start_kopf(game.state.setup)
-        setup = encode_kopf_setup(game.state.setup)
-        encoded = [encode_kopf_action(action) for action in actions]
-    else:
-        actions = game.state.history()
-        fresh = game.state == GameState(game.state.setup)
-        _check_seed(game.state.setup.seed)
-        setup = encode_setup(game.state.setup)
-        encoded = [encode_action(action) for action in actions]
+    kind = kind_of(game)
+    actions: list[Any] = game.state.history()
+    fresh = game.state == kind.first_state(game.state.setup)
+    setup = kind.encode_setup(game.state.setup)
+    encoded = [kind.encode_action(action) for action in actions]
     if not actions and not fresh:
         raise ValueError("this state was built without its history and cannot be saved")
     if len(actions) > MAX_ACTIONS:
@@ -309,47 +288,33 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
         _check_name(name, "the save name")
     game_id = doc["game_id"]
     _check_game_id(game_id)
-    kind = doc["game"]
-    if kind == Game.kind:
-        game: AnyGame = _read_buttons(doc, game_id)
-    elif kind == KopfGame.kind:
-        game = _read_kopf(doc, game_id)
-    else:
-        kinds = " or ".join(f'"{k}"' for k in GAME_KINDS)
-        raise _Problem(f"the game must be {kinds}, not {_short(kind)}")
-    return SavedGame(game, name, saved_at, app_version)
+    kind = find_kind(doc["game"]) if isinstance(doc["game"], str) else None
+    if kind is None:
+        known = " or ".join(f'"{k.id}"' for k in kinds())
+        raise _Problem(f"the game must be {known}, not {_short(doc['game'])}")
+    return SavedGame(_read_game(doc, kind, game_id), name, saved_at, app_version)
 
 
-def _read_buttons(doc: dict[str, Any], game_id: str) -> Game:
-    seats = _read_seats(doc["seats"])
+def _read_game(doc: dict[str, Any], kind: GameKind, game_id: str) -> AnyGame:
+    """A game of ``kind``: its seats, its set-up, its actions replayed through the rules."""
+    seats = _read_seats(doc["seats"], min(kind.seat_counts), max(kind.seat_counts))
     setup_data = doc["setup"]
-    if isinstance(setup_data, dict):
-        _check_seed(setup_data.get("seed"))
+    problem = kind.setup_problem(setup_data)
+    if problem:
+        raise _Problem(problem)
     try:
-        setup = decode_setup(setup_data)
+        setup = kind.decode_setup(setup_data)
     except ValueError as error:
-        raise _Problem(f"bad set-up: {_clip(error)}") from None
-    if len(seats) != setup.players:
-        raise _Problem(f"{len(seats)} seats for a {setup.players}-player set-up")
-    actions = _read_actions(doc["actions"], decode_action)
+        raise _Problem(f"bad {kind.setup_name}: {_clip(error)}") from None
+    problem = kind.seats_problem(len(seats), setup)
+    if problem:
+        raise _Problem(problem)
+    actions = _read_actions(doc["actions"], kind.decode_action)
     try:
-        return Game.replayed(seats, setup, actions, game_id)
-    except ValueError as error:
-        raise _Problem(f"the game cannot be replayed: {_clip(error)}") from None
-
-
-def _read_kopf(doc: dict[str, Any], game_id: str) -> KopfGame:
-    """A game of Kopf oder Knopf: two seats (red, blue), its set-up, its actions replayed."""
-    seats = _read_seats(doc["seats"], 2, 2)
-    try:
-        setup = decode_kopf_setup(doc["setup"])
-    except ValueError as error:
-        raise _Problem(f"bad Kopf oder Knopf set-up: {_clip(error)}") from None
-    actions = _read_actions(doc["actions"], decode_kopf_action)
-    try:
-        return KopfGame.replayed((seats[0], seats[1]), setup, actions, game_id)
+        game: AnyGame = kind.replayed(seats, setup, actions, game_id)
     except ValueError as error:
         raise _Problem(f"the game cannot be replayed: {_clip(error)}") from None
+    return game
 
 
 def _check_text(value: object, what: str, limit: int = MAX_NAME_CHARS) -> str:
@@ -367,13 +332,6 @@ def _check_name(value: object, what: str) -> str:
         raise _Problem(f"{what} {problem}")
     assert isinstance(value, str)
     return value
-
-
-def _check_seed(seed: object) -> None:
-    """Refuse a seed that a set-up could not hold (text, a fraction, |seed| >= SEED_LIMIT)."""
-    problem = seed_problem(seed)
-    if problem:
-        raise _Problem(problem)
 
 
 def _check_game_id(value: object) -> None:

@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from buttons_game import __version__
-from buttons_game.games.buttons.bots import LEVELS
-from buttons_game.games.buttons.game import Seat
+from buttons_game.core.kind import GameKind, find_kind
+from buttons_game.core.seats import Seat
 from buttons_game.names import name_problem
 
 from .fileformat import (
     EARLIEST_SAVED_AT,
     GAME_ID,
-    GAME_KINDS,
     LATEST_SAVED_AT,
     MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
@@ -37,13 +36,12 @@ INDEX_NAME = "saves-index.json"
 INDEX_FORMAT = "buttons-game-save-index"
 # Bump when reading a save may conclude differently (the loader's rules changed), so an
 # index written before is rebuilt. The app version and save format version count too.
-# 2: entries hold the game's kind and a Kopf oder Knopf game's turn number.
+# 2: entries hold the game's kind and, for a game counted in turns, its turn number.
 INDEX_VERSION = 2
 MAX_INDEX_BYTES = 32 * 1024 * 1024
-MAX_ROUNDS = 10_000
-MAX_TURNS = 10_000
+MAX_PROGRESS = 10_000  # the highest round or turn an entry may hold
+MAX_SEATS = 8
 ENTRY_LENGTH = 13
-_LEVELS = frozenset(LEVELS)
 
 # size, mtime_ns, inode, ctime_ns: a file rewritten in any way gets another key.
 Key = tuple[int, int, int, int]
@@ -53,9 +51,10 @@ Key = tuple[int, int, int, int]
 class SaveInfo:
     """One entry of the save list. A broken file has ``error`` set and little else.
 
-    ``game`` is the kind of game: "buttons" or "kopf" ("" for a broken file). A game of
-    BUTTONS has its ``round_number``, a game of Kopf oder Knopf its ``turn_number``
-    (the turn being played, from 1); the other is None.
+    ``game`` is the id of the game's kind ("" for a broken file). How far the game has
+    come (``GameKind.progress``) is its ``round_number`` for a game counted in rounds
+    (``GameKind.unit``), else its ``turn_number`` (the turn being played, from 1); the
+    other is None.
     """
 
     path: Path
@@ -75,6 +74,11 @@ class SaveInfo:
         return self.error is not None
 
 
+def progress_fields(kind: GameKind, progress: int) -> tuple[int | None, int | None]:
+    """(round_number, turn_number) of a game of ``kind`` that has come to ``progress``."""
+    return (progress, None) if kind.unit == "round" else (None, progress)
+
+
 def stat_key(info: os.stat_result) -> Key:
     return (info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
 
@@ -89,7 +93,9 @@ class SaveIndex:
         self._entries: dict[str, list[Any]] = entries or {}
         self.changed = entries is None
         # Checked seats by their names and bots: most saves share a few seatings.
-        self._seatings: dict[tuple[tuple[str, str | None], ...], tuple[Seat, ...] | None] = {}
+        self._seatings: dict[
+            tuple[str, tuple[tuple[str, str | None], ...]], tuple[Seat, ...] | None
+        ] = {}
 
     @classmethod
     def from_bytes(cls, data: bytes) -> SaveIndex:
@@ -147,7 +153,7 @@ class SaveIndex:
     def _decode(
         self, fields: list[Any], path: Path, is_autosave: bool, mtime: float
     ) -> SaveInfo | None:
-        name, saved_at, seats, round_number, finished, game_id, error, kind, turn = fields
+        name, saved_at, seats, round_number, finished, game_id, error, kind_id, turn = fields
         if not _good_name(name, is_autosave):
             return None
         if error is not None:
@@ -155,19 +161,19 @@ class SaveIndex:
                 isinstance(error, str)
                 and 0 < len(error) <= MAX_MESSAGE_CHARS
                 and error.isprintable()
-                and (saved_at, seats, round_number, finished, game_id, kind, turn)
+                and (saved_at, seats, round_number, finished, game_id, kind_id, turn)
                 == (None, [], None, False, None, "", None)
             ):
                 return SaveInfo(path, name, is_autosave, modified_time(mtime), error=error)
             return None
         when = _time(saved_at)
-        seating = self._seating(seats)
+        kind = find_kind(kind_id) if type(kind_id) is str else None
+        seating = None if kind is None else self._seating(seats, kind)
         if (
             when is None
+            or kind is None  # a game this app does not know (now): read the file again
             or seating is None
-            or type(kind) is not str
-            or kind not in GAME_KINDS
-            or not _good_progress(kind, len(seating), round_number, turn)
+            or not _good_progress(kind, round_number, turn)
             or type(finished) is not bool
             or not isinstance(game_id, str)
             or not GAME_ID.fullmatch(game_id)
@@ -182,19 +188,20 @@ class SaveIndex:
             round_number,
             finished,
             game_id,
-            game=kind,
+            game=kind.id,
             turn_number=turn,
         )
 
-    def _seating(self, value: object) -> tuple[Seat, ...] | None:
-        """An entry's seats: 2 to 4 [name, bot] pairs, each name drawable, each bot a level."""
-        if type(value) is not list or not 2 <= len(value) <= 4:
+    def _seating(self, value: object, kind: GameKind) -> tuple[Seat, ...] | None:
+        """An entry's seats: as many [name, bot] pairs as ``kind`` seats, each name
+        drawable, each bot one of its levels."""
+        if type(value) is not list or len(value) not in kind.seat_counts:
             return None
         if not all(type(seat) is list and len(seat) == 2 for seat in value):
             return None
         key = tuple([(seat[0], seat[1]) for seat in value])
         try:
-            return self._seatings[key]
+            return self._seatings[kind.id, key]
         except KeyError:
             pass
         except TypeError:  # a name or bot that is a list or an object
@@ -202,11 +209,11 @@ class SaveIndex:
         good = all(
             isinstance(name, str)
             and name_problem(name, MAX_NAME_CHARS) is None
-            and (bot is None or bot in _LEVELS)
+            and (bot is None or bot in kind.bot_levels)
             for name, bot in key
         )
         seating = tuple(Seat(name, bot) for name, bot in key) if good else None
-        self._seatings[key] = seating
+        self._seatings[kind.id, key] = seating
         return seating
 
 
@@ -237,11 +244,10 @@ def _encode(info: SaveInfo) -> list[Any]:
     ]
 
 
-def _good_progress(kind: str, seats: int, round_number: object, turn: object) -> bool:
-    """A game of BUTTONS has a round and 2 to 4 seats; Kopf oder Knopf a turn and 2 seats."""
-    if kind == "kopf":
-        return seats == 2 and round_number is None and type(turn) is int and 1 <= turn <= MAX_TURNS
-    return type(round_number) is int and 1 <= round_number <= MAX_ROUNDS and turn is None
+def _good_progress(kind: GameKind, round_number: object, turn: object) -> bool:
+    """The round or the turn the game has come to, as its kind counts it; the other None."""
+    counted, other = (round_number, turn) if kind.unit == "round" else (turn, round_number)
+    return type(counted) is int and 1 <= counted <= MAX_PROGRESS and other is None
 
 
 def _good_name(name: object, is_autosave: bool) -> bool:

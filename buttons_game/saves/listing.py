@@ -18,7 +18,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from buttons_game.games.kopf.game import KopfGame
+from buttons_game.core.kind import kind_of
 from buttons_game.names import clean_name
 from buttons_game.paths import StorageError, folder_error, saves_dir
 
@@ -47,6 +47,7 @@ from .index import (
     SaveIndex,
     SaveInfo,
     modified_time,
+    progress_fields,
     stat_key,
 )
 
@@ -89,8 +90,8 @@ def list_saves(*, prune: bool = True) -> list[SaveInfo]:
 
 
 def latest_unfinished() -> SaveInfo | None:
-    """The most recently saved game that is not over (for Continue), or None; of either
-    kind (BUTTONS or Kopf oder Knopf), whichever was saved last.
+    """The most recently saved game that is not over (for Continue), or None; of any
+    kind, whichever was saved last.
 
     The main menu asks this each time it is built: when the index knows every file,
     only the newest unfinished entries are checked, not the whole list.
@@ -259,17 +260,19 @@ def _read_info(
         when = modified or _modified_now(path)
         return SaveInfo(path, shown, is_autosave, when, error=str(error)), True
     game = saved.game
+    kind = kind_of(game)
+    round_number, turn_number = progress_fields(kind, kind.progress(game))
     info = SaveInfo(
         path=path,
         name=saved.name or shown,
         is_autosave=is_autosave,
         saved_at=saved.saved_at,
         seats=game.seats,
-        round_number=None if isinstance(game, KopfGame) else game.state.round_number,
+        round_number=round_number,
         finished=game.state.is_over(),
         game_id=game.game_id,
         game=game.kind,
-        turn_number=game.turn_number if isinstance(game, KopfGame) else None,
+        turn_number=turn_number,
     )
     return info, True
 

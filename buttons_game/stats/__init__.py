@@ -11,6 +11,7 @@ The file lives in the data folder beside the saves (``statistics.json``); see st
 
 from __future__ import annotations
 
+from . import tally as _tally
 from .fairness import (
     FAIR,
     MIN_ROLLS,
@@ -34,7 +35,23 @@ from .store import (
     statistics_path,
     write_statistics,
 )
-from .tally import DIE_KINDS, GAMES, GameTally, PlayerRecord, SeatTally, Statistics, tally_game
+from .tally import (
+    GameTally,
+    PlayerRecord,
+    SeatTally,
+    Statistics,
+    die_kinds,
+    game_ids,
+    tally_game,
+)
+
+
+def __getattr__(name: str) -> object:
+    # GAMES and DIE_KINDS follow the registry of games (see tally.py).
+    if name in ("GAMES", "DIE_KINDS"):
+        return getattr(_tally, name)
+    raise AttributeError(name)
+
 
 __all__ = [
     "BROKEN_NAME",
@@ -54,6 +71,8 @@ __all__ = [
     "Statistics",
     "StatsFileError",
     "chi_square_sf",
+    "die_kinds",
+    "game_ids",
     "decode_statistics",
     "encode_statistics",
     "p_number",

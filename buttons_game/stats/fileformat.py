@@ -1,8 +1,10 @@
 """The statistics file: a small versioned JSON document, read as carefully as a save.
 
 It holds each person's figures per game, the dice faces, and the ids of the games
-counted. Decoding trusts nothing: the JSON is parsed with limits (no NaN, no huge
-numbers, no duplicate keys) and every field is type- and range-checked, so a bad
+counted. The games, figures and kinds of die are those of the registered games (each
+``GameKind``); a game this app does not know (now) is left out when the file is read.
+Decoding trusts nothing: the JSON is parsed with limits (no NaN, no huge numbers, no
+duplicate keys) and every field is type- and range-checked, so a bad
 file raises StatsFileError naming the problem and never yields impossible figures.
 """
 
@@ -13,12 +15,13 @@ import reprlib
 from typing import Any
 
 from buttons_game import __version__
-from buttons_game.games.buttons.bots import LEVELS
+from buttons_game.core.kind import find_kind
+from buttons_game.core.seats import LEVELS
 from buttons_game.names import excerpt, name_problem
 from buttons_game.saves.fileformat import GAME_ID, MAX_NAME_CHARS
 
 from .fairness import FACES
-from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+from .tally import PlayerRecord, Statistics, die_kinds, figure_names, game_ids
 
 FORMAT_NAME = "buttons-game-statistics"
 VERSION = 1
@@ -30,8 +33,7 @@ MAX_INT_DIGITS = 15
 MAX_MESSAGE_CHARS = 300
 
 _FIELDS = ("format", "version", "app_version", "games", "players", "dice", "counted")
-_FIGURES = ("games", "wins", "draws", "rounds", "stars", "busts", "opt_outs", "captures", "turns")
-_PLAYER_FIELDS = frozenset(("name", "game", "vs", *_FIGURES))
+_COUNTS = ("games", "wins", "draws")
 
 
 class StatsFileError(ValueError):
@@ -50,7 +52,7 @@ def encode_statistics(stats: Statistics) -> bytes:
         players = [r for r in players if id(r) in kept]
     counted = list(stats.counted)[-MAX_COUNTED:]
     rows = [json.dumps(_player(r), ensure_ascii=False) for r in players]
-    dice = {kind: list(stats.dice[kind]) for kind in DIE_KINDS}
+    dice = {kind: list(faces) for kind, faces in stats.dice.items()}
     text = (
         "{\n"
         f'  "format": {json.dumps(FORMAT_NAME)},\n'
@@ -71,7 +73,7 @@ def _rows(items: list[str]) -> str:
 
 def _player(record: PlayerRecord) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": record.name, "game": record.game}
-    entry.update((figure, getattr(record, figure)) for figure in _FIGURES)
+    entry.update((figure, record.figure(figure)) for figure in (*_COUNTS, *figure_names()))
     entry["vs"] = {level: list(record.vs[level]) for level in LEVELS}
     return entry
 
@@ -112,7 +114,7 @@ def decode_statistics(data: bytes) -> Statistics:
         raise StatsFileError("app_version must be a short text")
     counted = _counted(document["counted"])
     totals = _totals(document["games"])
-    players = _players(document["players"])
+    players = _players(document["players"], set(totals))
     for record in players:
         if record.games > totals[record.game]:
             raise StatsFileError(f"{_short(record.name)} has more games than were counted")
@@ -120,9 +122,14 @@ def decode_statistics(data: bytes) -> Statistics:
 
 
 def _totals(value: object) -> dict[str, int]:
-    if not isinstance(value, dict) or set(value) != set(GAMES):
-        raise StatsFileError(f"games must hold exactly {', '.join(GAMES)}")
-    return {game: _count(value[game], f"games {game}") for game in GAMES}
+    """Each game's count of finished games: a registered game missing counts 0 (it came
+    after the file was written); a game not registered is read and left out."""
+    if not isinstance(value, dict):
+        raise StatsFileError(f"games must be an object holding {', '.join(game_ids())}")
+    totals = {game: _count(count, f"games {_short(game)}") for game, count in value.items()}
+    return {game: totals.get(game, 0) for game in game_ids()} | {
+        game: count for game, count in totals.items() if find_kind(game) is None
+    }
 
 
 def _parse(text: str) -> Any:
@@ -176,24 +183,31 @@ def _counted(value: object) -> list[str]:
 
 
 def _dice(value: object) -> dict[str, tuple[int, ...]]:
-    if not isinstance(value, dict) or set(value) != set(DIE_KINDS):
-        raise StatsFileError(f"dice must hold exactly {', '.join(DIE_KINDS)}")
+    """Each kind of die's faces: one no registered game rolls is left out, one a game
+    rolls that the file has not yet counts none."""
+    if not isinstance(value, dict):
+        raise StatsFileError(f"dice must hold {', '.join(die_kinds())}")
     dice = {}
-    for kind in DIE_KINDS:
-        faces = value[kind]
+    for kind, faces in value.items():
         if not isinstance(faces, list) or len(faces) != FACES:
-            raise StatsFileError(f"dice {kind} must be a list of {FACES} counts")
-        dice[kind] = tuple(_count(n, f"the {kind} die's {i + 1}s") for i, n in enumerate(faces))
+            raise StatsFileError(f"dice {_short(kind)} must be a list of {FACES} counts")
+        counts = tuple(_count(n, f"the {kind} die's {i + 1}s") for i, n in enumerate(faces))
+        if kind in die_kinds():
+            dice[kind] = counts
     return dice
 
 
-def _players(value: object) -> list[PlayerRecord]:
+def _players(value: object, games: set[str]) -> list[PlayerRecord]:
+    """The players' records, each checked; those of a game in ``games`` that is not
+    registered are left out."""
     if not isinstance(value, list) or len(value) > MAX_PLAYERS:
         raise StatsFileError(f"players must be a list of at most {MAX_PLAYERS} entries")
     records = []
     keys = set()
     for i, entry in enumerate(value):
-        record = _record(entry, f"player {i}")
+        record = _record(entry, f"player {i}", games)
+        if record is None:
+            continue
         if record.key in keys:
             raise StatsFileError(f"player {i}: {_short(record.name)} is listed twice")
         keys.add(record.key)
@@ -201,15 +215,23 @@ def _players(value: object) -> list[PlayerRecord]:
     return records
 
 
-def _record(entry: object, where: str) -> PlayerRecord:
-    if not isinstance(entry, dict) or set(entry) != _PLAYER_FIELDS:
-        raise StatsFileError(f"{where} must be an object with {', '.join(sorted(_PLAYER_FIELDS))}")
+def _record(entry: object, where: str, games: set[str]) -> PlayerRecord | None:
+    game = entry.get("game") if isinstance(entry, dict) else None
+    kind = find_kind(game) if isinstance(game, str) else None
+    fields = {"name", "game", "vs", *_COUNTS, *(kind.figures if kind else ())}
+    if not isinstance(entry, dict) or not fields <= set(entry):
+        raise StatsFileError(f"{where} must be an object with {', '.join(sorted(fields))}")
     problem = name_problem(entry["name"], MAX_NAME_CHARS)
     if problem:
         raise StatsFileError(f"{where}'s name {problem}")
-    if entry["game"] not in GAMES:
-        raise StatsFileError(f"{where}'s game must be buttons or kopf, not {_short(entry['game'])}")
-    figures = {f: _count(entry[f], f"{where}'s {f}") for f in _FIGURES}
+    if kind is None:
+        if game in games:
+            return None  # a game this app does not know (now): counted in the file, left out
+        known = " or ".join(game_ids())
+        raise StatsFileError(f"{where}'s game must be {known}, not {_short(game)}")
+    figures = {
+        f: _count(entry[f], f"{where}'s {f}") for f in sorted(set(entry) - {"name", "game", "vs"})
+    }
     if figures["wins"] + figures["draws"] > figures["games"]:
         raise StatsFileError(f"{where} has more wins and draws than games")
     vs = entry["vs"]
@@ -220,11 +242,14 @@ def _record(entry: object, where: str) -> PlayerRecord:
         pair = vs[level]
         if not isinstance(pair, list) or len(pair) != 2:
             raise StatsFileError(f"{where}'s vs {level} must be [games, wins]")
-        games, wins = (_count(n, f"{where}'s vs {level}") for n in pair)
-        if not wins <= games <= figures["games"]:
+        games_vs, wins = (_count(n, f"{where}'s vs {level}") for n in pair)
+        if not wins <= games_vs <= figures["games"]:
             raise StatsFileError(f"{where}'s vs {level} has more wins than games")
-        pairs[level] = (games, wins)
-    return PlayerRecord(entry["name"], entry["game"], vs=pairs, **figures)
+        pairs[level] = (games_vs, wins)
+    record = PlayerRecord(entry["name"], kind.id, vs=pairs)
+    record.games, record.wins, record.draws = (figures.pop(count) for count in _COUNTS)
+    record.figures.update((name, n) for name, n in figures.items() if name in record.figures)
+    return record
 
 
 _REPR = reprlib.Repr()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from buttons_game.games.buttons.bots import LEVELS
+from buttons_game.core.kind import StatColumn, find_kind, kinds
+from buttons_game.core.seats import LEVELS
 
 from .fairness import FACES, FAIR, MIN_ROLLS, UNUSUAL, DieFairness, p_number
-from .tally import DIE_KINDS, GAMES, PlayerRecord, Statistics
+from .tally import PlayerRecord, Statistics
 
-GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
 VERDICTS = {
     FAIR: "consistent with fair dice",
     UNUSUAL: "unusual: this die may not be fair",
@@ -17,9 +17,9 @@ VERDICTS = {
 
 
 def stats_to_json(stats: Statistics) -> dict[str, Any]:
-    """``{"games": {"buttons": n, "kopf": n}, "dice": {kind: {"counts": {"1": n, …},
-    "p_value", …}},
-    "players": [{"name", "game", "games", "wins", …}, …]}``."""
+    """``{"games": {"buttons": n, "kopf": n, …}, "dice": {kind: {"counts": {"1": n, …},
+    "p_value", …}}, "players": [{"name", "game", "games", "wins", …}, …]}``: each
+    player with the game's own columns (``GameKind.stat_columns``)."""
     return {
         "games": dict(stats.totals),
         "dice": {kind: die_to_json(die) for kind, die in stats.fairness().items()},
@@ -54,23 +54,25 @@ def player_to_json(record: PlayerRecord) -> dict[str, Any]:
             for level in LEVELS
         },
     }
-    if record.game == "buttons":
-        entry.update(
-            rounds=record.rounds,
-            stars=record.stars,
-            stars_per_round=record.stars_per_round,
-            busts=record.busts,
-            opt_outs=record.opt_outs,
-        )
-    else:
-        entry.update(
-            draws=record.draws,
-            captures=record.captures,
-            captures_per_game=record.captures_per_game,
-            turns=record.turns,
-            turns_per_game=record.turns_per_game,
-        )
+    entry.update((column.key, _value(record, column)) for column in _columns(record.game))
     return entry
+
+
+def _columns(game: str) -> tuple[StatColumn, ...]:
+    kind = find_kind(game)
+    return kind.stat_columns if kind is not None else ()
+
+
+def _value(record: PlayerRecord, column: StatColumn) -> int | float | None:
+    """A column's figure: the total, or the figure per another."""
+    if column.per is None:
+        return record.figure(column.figure)
+    return record.rate(column.figure, column.per)
+
+
+def _cell(record: PlayerRecord, column: StatColumn) -> str:
+    value = _value(record, column)
+    return number(value, column.places) if column.per is not None else str(value)
 
 
 def percent(rate: float | None) -> str:
@@ -90,11 +92,15 @@ def number(value: float | None, places: int = 2) -> str:
 def stats_text(stats: Statistics) -> str:
     """Each game's table of people, then the dice faces with the fairness test."""
     lines = []
-    for game in GAMES:
-        head = f"{GAME_NAMES[game]} (finished games counted: {stats.totals[game]})"
+    for game, counted in stats.totals.items():
+        found = find_kind(game)
+        head = f"{found.title if found else game} (finished games counted: {counted})"
         lines += [head, *_player_table(stats.players(game), game), ""]
+    rolled = " and ".join(kind.title for kind in kinds() if kind.die_kinds)
+    if not stats.dice:
+        return "\n".join(lines[:-1])
     lines += [
-        "Dice: every die rolled in the finished BUTTONS games counted",
+        f"Dice: every die rolled in the finished {rolled} games counted",
         f"{'die':<6}{'rolls':>7}"
         + "".join(f"{face:>7}" for face in range(1, FACES + 1))
         + f"{'expected':>10}{'p-value':>9}  verdict",
@@ -113,28 +119,21 @@ def _player_table(records: list[PlayerRecord], game: str) -> list[str]:
     if not records:
         return ["no finished games of people yet"]
     levels = [level for level in LEVELS if level != "random"]
-    if game == "buttons":
-        extra = ("stars/round", "busts", "opt-outs")
-    else:
-        extra = ("draws", "captures/game", "turns/game")
+    shown = [column for column in _columns(game) if column.head is not None]
     width = max(8, *(len(r.name) for r in records)) + 2
     head = (
         f"{'player':<{width}}{'games':>6}{'wins':>6}{'win rate':>9}"
         + "".join(f"{'vs ' + level:>14}" for level in levels)
-        + "".join(f"{name:>14}" for name in extra)
+        + "".join(f"{column.head:>14}" for column in shown)
     )
     rows = [head]
     for r in records:
-        if game == "buttons":
-            figures = (number(r.stars_per_round), str(r.busts), str(r.opt_outs))
-        else:
-            figures = (str(r.draws), number(r.captures_per_game, 1), number(r.turns_per_game, 1))
         rows.append(
             f"{r.name:<{width}}{r.games:>6}{r.wins:>6}{percent(r.win_rate):>9}"
             + "".join(f"{versus(r, level):>14}" for level in levels)
-            + "".join(f"{value:>14}" for value in figures)
+            + "".join(f"{_cell(r, column):>14}" for column in shown)
         )
     return rows
 
 
-__all__ = ["DIE_KINDS", "stats_text", "stats_to_json"]
+__all__ = ["stats_text", "stats_to_json"]

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from buttons_game.paths import data_dir, folder_error
-from buttons_game.saves import SaveFileError, list_saves, read_save
-from buttons_game.saves.fileformat import AnyGame
+from buttons_game.saves import AnyGame, SaveFileError, list_saves, read_save
 from buttons_game.saves.files import TEMP_SUFFIX, write_atomically
 
 from .fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics

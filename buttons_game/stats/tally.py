@@ -1,10 +1,11 @@
 """What finished games add up to: per person and game, and the faces of every die rolled.
 
-``tally_game`` reads one finished game (of either kind) into a ``GameTally``: a pure
-function of the game's seats, set-up and history. ``Statistics`` adds tallies up,
-once per game_id, so counting a game twice changes nothing. Only people get a row
-(a bot's name says nothing across games); the bot levels at the table are what each
-person's row counts their games against. Pure: no files, no pygame.
+``tally_game`` reads one finished game of any kind into a ``GameTally``: what its kind
+(``GameKind.seat_figures``, ``chance_counts``) says of each seat and of its dice, a pure
+function of the game's seats, set-up and history. ``Statistics`` adds tallies up, once
+per game_id, so counting a game twice changes nothing. Only people get a row (a bot's
+name says nothing across games); the bot levels at the table are what each person's row
+counts their games against. Pure: no files, no pygame.
 """
 
 from __future__ import annotations
@@ -12,39 +13,56 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from buttons_game.games.buttons import tutorial
-from buttons_game.games.buttons.bots import LEVELS
-from buttons_game.games.buttons.engine import Dice, Status
-from buttons_game.games.buttons.game import Game
-from buttons_game.games.kopf.game import KopfGame
+from buttons_game.core.kind import kind_of, kinds
+from buttons_game.core.seats import LEVELS
 
 from .fairness import FACES, DieFairness
 
-GAMES: tuple[str, ...] = (Game.kind, KopfGame.kind)
-DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")
+
+def game_ids() -> tuple[str, ...]:
+    """The games the statistics count: every registered kind, in menu order."""
+    return tuple(kind.id for kind in kinds())
+
+
+def die_kinds() -> tuple[str, ...]:
+    """Every kind of die the registered games roll, in their order."""
+    return tuple(dict.fromkeys(die for kind in kinds() for die in kind.die_kinds))
+
+
+def figure_names() -> tuple[str, ...]:
+    """Every figure the registered games count per seat, in the file's order."""
+    return tuple(dict.fromkeys(name for kind in kinds() for name in kind.figures))
+
+
+def __getattr__(name: str) -> Any:
+    # GAMES and DIE_KINDS follow the registry, so a game registered later counts too.
+    if name == "GAMES":
+        return game_ids()
+    if name == "DIE_KINDS":
+        return die_kinds()
+    raise AttributeError(name)
 
 
 @dataclass(frozen=True)
 class SeatTally:
-    """One person's part in one finished game. BUTTONS fills rounds to opt_outs; Kopf oder
-    Knopf captures and turns (the game's length)."""
+    """One person's part in one finished game: won or drew, and the game's own figures
+    by name (BUTTONS: rounds, stars, busts, opt_outs; Kopf oder Knopf: captures, turns)."""
 
     name: str
     won: bool
     drew: bool = False
-    rounds: int = 0
-    stars: int = 0
-    busts: int = 0
-    opt_outs: int = 0
-    captures: int = 0
-    turns: int = 0
+    figures: tuple[tuple[str, int], ...] = ()
+
+    def figure(self, name: str) -> int:
+        return dict(self.figures).get(name, 0)
 
 
 @dataclass(frozen=True)
 class GameTally:
     """One finished game: its id and kind, its people, the bot levels at its table, and
-    for BUTTONS how often each face came up on each kind of die (``dice[kind][face - 1]``)."""
+    how often each face came up on each kind of die it rolled (``dice[kind][face - 1]``)."""
 
     game_id: str
     game: str
@@ -58,76 +76,20 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-def tally_game(game: Game | KopfGame) -> GameTally:
-    """The tally of a finished game; ValueError for a game that is not over."""
+def tally_game(game: Any) -> GameTally:
+    """The tally of a finished game of any registered kind; ValueError for a game that is
+    not over."""
     if not game.state.is_over():
         raise ValueError("only a finished game is counted")
+    kind = kind_of(game)
     levels = frozenset(seat.bot for seat in game.seats if seat.bot is not None)
-    if isinstance(game, KopfGame):
-        return GameTally(game.game_id, game.kind, _kopf_people(game), levels)
-    return GameTally(game.game_id, game.kind, _buttons_people(game), levels, dice_counts(game))
-
-
-def _buttons_people(game: Game) -> tuple[SeatTally, ...]:
-    state = game.state
-    outcome = state.outcome()
-    assert outcome is not None
-    scores = state.round_scores()
-    people = []
-    for p, seat in enumerate(game.seats):
-        if not seat.is_human:
-            continue
-        mine = [score.seats[p] for score in scores]
-        people.append(
-            SeatTally(
-                seat.name,
-                won=p in outcome.winners,
-                rounds=len(mine),
-                stars=sum(s.total for s in mine),
-                busts=sum(1 for s in mine if s.status is Status.BUSTED),
-                opt_outs=sum(1 for s in mine if s.status is Status.OPTED_OUT),
-            )
-        )
-    return tuple(people)
-
-
-def _kopf_people(game: KopfGame) -> tuple[SeatTally, ...]:
-    outcome = game.state.outcome()
-    assert outcome is not None
-    turns = game.turn_number
-    return tuple(
-        SeatTally(
-            seat.name,
-            won=outcome.winner == p,
-            drew=outcome.winner is None,
-            captures=outcome.captured[p],
-            turns=turns,
-        )
-        for p, seat in enumerate(game.seats)
+    people = tuple(
+        SeatTally(seat.name, figures.won, figures.drew, figures.figures)
+        for seat, figures in zip(game.seats, kind.seat_figures(game))
         if seat.is_human
     )
-
-
-def dice_counts(game: Game) -> dict[str, tuple[int, ...]]:
-    """How often each face came up on the white, the gold and the plain black dice: every
-    die of every roll, except the tutorial's scripted rolls."""
-    counts = {kind: [0] * FACES for kind in DIE_KINDS}
-    white, gold, plain = counts["white"], counts["gold"], counts["plain"]
-    rolls = [action for action in game.state.history() if type(action) is Dice]
-    for dice in rolls[_scripted_rolls(game, rolls) :]:
-        white[dice.white - 1] += 1
-        gold[dice.gold - 1] += 1
-        for face in dice.plain:
-            plain[face - 1] += 1
-    return {kind: tuple(faces) for kind, faces in counts.items()}
-
-
-def _scripted_rolls(game: Game, rolls: list[Dice]) -> int:
-    """How many of the first rolls the tutorial chose (none, for any other game)."""
-    scripted = tutorial.DICE
-    if game.state.setup != tutorial.setup() or tuple(rolls[: len(scripted)]) != scripted:
-        return 0
-    return len(scripted)
+    dice = {die: tuple(faces) for die, faces in kind.chance_counts(game).items()}
+    return GameTally(game.game_id, kind.id, people, levels, dice)
 
 
 @dataclass
@@ -135,8 +97,8 @@ class PlayerRecord:
     """One person's figures in one game, added up over their finished games.
 
     ``vs[level]`` is (games, wins) over the games where a bot of that level sat at the
-    table. A shared win (BUTTONS, equal stars) counts as a win; a Kopf oder Knopf draw
-    counts in ``draws``, not as a win.
+    table. A shared win (BUTTONS, equal stars) counts as a win; a draw (Kopf oder Knopf)
+    counts in ``draws``, not as a win. ``figures`` holds the games' own figures by name.
     """
 
     name: str
@@ -145,16 +107,21 @@ class PlayerRecord:
     wins: int = 0
     draws: int = 0
     vs: dict[str, tuple[int, int]] = field(default_factory=lambda: {k: (0, 0) for k in LEVELS})
-    rounds: int = 0
-    stars: int = 0
-    busts: int = 0
-    opt_outs: int = 0
-    captures: int = 0
-    turns: int = 0
+    figures: dict[str, int] = field(default_factory=lambda: dict.fromkeys(figure_names(), 0))
 
     @property
     def key(self) -> tuple[str, str]:
         return (self.game, name_key(self.name))
+
+    def figure(self, name: str) -> int:
+        """A figure by name: "games", "wins", "draws" or one of the game's own."""
+        if name in ("games", "wins", "draws"):
+            return int(getattr(self, name))
+        return self.figures.get(name, 0)
+
+    def rate(self, figure: str, per: str = "games") -> float | None:
+        """``figure`` per ``per`` (games, or another figure); None when there is none."""
+        return _rate(self.figure(figure), self.figure(per))
 
     @property
     def win_rate(self) -> float | None:
@@ -164,17 +131,16 @@ class PlayerRecord:
         games, wins = self.vs[level]
         return _rate(wins, games)
 
-    @property
-    def stars_per_round(self) -> float | None:
-        return _rate(self.stars, self.rounds)
-
-    @property
-    def captures_per_game(self) -> float | None:
-        return _rate(self.captures, self.games)
-
-    @property
-    def turns_per_game(self) -> float | None:
-        return _rate(self.turns, self.games)
+    # The shipped games' figures by name, as the statistics screen reads them.
+    rounds = property(lambda self: self.figure("rounds"))
+    stars = property(lambda self: self.figure("stars"))
+    busts = property(lambda self: self.figure("busts"))
+    opt_outs = property(lambda self: self.figure("opt_outs"))
+    captures = property(lambda self: self.figure("captures"))
+    turns = property(lambda self: self.figure("turns"))
+    stars_per_round = property(lambda self: self.rate("stars", "rounds"))
+    captures_per_game = property(lambda self: self.rate("captures"))
+    turns_per_game = property(lambda self: self.rate("turns"))
 
     def add(self, seat: SeatTally, levels: Iterable[str]) -> None:
         self.games += 1
@@ -183,12 +149,8 @@ class PlayerRecord:
         for level in set(levels):
             games, wins = self.vs[level]
             self.vs[level] = (games + 1, wins + seat.won)
-        self.rounds += seat.rounds
-        self.stars += seat.stars
-        self.busts += seat.busts
-        self.opt_outs += seat.opt_outs
-        self.captures += seat.captures
-        self.turns += seat.turns
+        for name, count in seat.figures:
+            self.figures[name] = self.figures.get(name, 0) + count
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -222,10 +184,10 @@ class Statistics:
     ) -> None:
         self.records: dict[tuple[str, str], PlayerRecord] = {r.key: r for r in players}
         zero = (0,) * FACES
-        self.dice: dict[str, tuple[int, ...]] = {k: (dice or {}).get(k, zero) for k in DIE_KINDS}
+        self.dice: dict[str, tuple[int, ...]] = {k: (dice or {}).get(k, zero) for k in die_kinds()}
         self.counted: dict[str, None] = dict.fromkeys(counted)
         # Finished games of each kind added up (since the last reset), people or not.
-        self.totals: dict[str, int] = {game: (totals or {}).get(game, 0) for game in GAMES}
+        self.totals: dict[str, int] = {game: (totals or {}).get(game, 0) for game in game_ids()}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Statistics):
@@ -251,31 +213,35 @@ class Statistics:
         if tally.game_id in self.counted:
             return False
         self.counted[tally.game_id] = None
-        self.totals[tally.game] += 1
+        self.totals[tally.game] = self.totals.get(tally.game, 0) + 1
         for seat in merged(tally.people):
             record = PlayerRecord(seat.name, tally.game)
             record = self.records.setdefault(record.key, record)
             record.add(seat, tally.levels)
+        zero = (0,) * FACES
         for kind, faces in tally.dice.items():
-            self.dice[kind] = tuple(a + b for a, b in zip(self.dice[kind], faces))
+            self.dice[kind] = tuple(a + b for a, b in zip(self.dice.get(kind, zero), faces))
         return True
 
     def reset(self) -> None:
         """Every figure back to zero; the games counted so far stay known, so a later
         look through the saves does not count them again."""
         self.records.clear()
-        self.dice = {kind: (0,) * FACES for kind in DIE_KINDS}
-        self.totals = dict.fromkeys(GAMES, 0)
+        self.dice = {kind: (0,) * FACES for kind in die_kinds()}
+        self.totals = dict.fromkeys(game_ids(), 0)
 
     def players(self, game: str | None = None) -> list[PlayerRecord]:
-        """The records of ``game`` (or all), most games first, then by name."""
+        """The records of ``game`` (or all), in menu order, most games first, then by name."""
+        order = {game_id: i for i, game_id in enumerate(self.totals)}
         chosen = [r for r in self.records.values() if game is None or r.game == game]
-        return sorted(chosen, key=lambda r: (GAMES.index(r.game), -r.games, name_key(r.name)))
+        return sorted(
+            chosen, key=lambda r: (order.get(r.game, len(order)), -r.games, name_key(r.name))
+        )
 
     def fairness(self) -> dict[str, DieFairness]:
-        return {kind: DieFairness(self.dice[kind]) for kind in DIE_KINDS}
+        return {kind: DieFairness(faces) for kind, faces in self.dice.items()}
 
     @property
     def games(self) -> int:
-        """Finished games of both kinds added up (since the last reset)."""
+        """Finished games of every kind added up (since the last reset)."""
         return sum(self.totals.values())

@@ -92,8 +92,8 @@ def test_kopf_game_length_is_its_turns():
     tally = stats.tally_game(game)
     moves = sum(1 for action in game.state.history() if type(action).__name__ in ("Move", "Pass"))
     drawn = game.state.outcome().winner is None
-    assert [seat.turns for seat in tally.people] == [moves + (0 if drawn else 1)]
-    assert tally.people[0].captures == game.state.captured(0)
+    assert [seat.figure("turns") for seat in tally.people] == [moves + (0 if drawn else 1)]
+    assert tally.people[0].figure("captures") == game.state.captured(0)
 
 
 def test_the_json_figures_are_the_ratios_of_the_totals(saved_games):

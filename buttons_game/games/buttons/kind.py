@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from buttons_game.core.kind import GameKind, SeatFigures
+from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 
@@ -25,6 +25,15 @@ class ButtonsKind(GameKind):
     seat_counts = (2, 3, 4)
     game_class = Game
     unit = "round"
+    figures = ("rounds", "stars", "busts", "opt_outs")
+    die_kinds = DIE_KINDS
+    stat_columns = (
+        StatColumn("rounds", "rounds"),
+        StatColumn("stars", "stars"),
+        StatColumn("stars_per_round", "stars", per="rounds", head="stars/round"),
+        StatColumn("busts", "busts", head="busts"),
+        StatColumn("opt_outs", "opt_outs", head="opt-outs"),
+    )
 
     def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Game:
         return Game.new(tuple(seats), seed=seed, layouts=options.get("layouts"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from buttons_game.core.kind import GameKind, SeatFigures
+from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 
@@ -23,6 +23,14 @@ class KopfKind(GameKind):
     setup_name = "Kopf oder Knopf set-up"
     log_section = "kopf_log"
     unit = "turn"
+    figures = ("captures", "turns")
+    stat_columns = (
+        StatColumn("draws", "draws", head="draws"),
+        StatColumn("captures", "captures"),
+        StatColumn("captures_per_game", "captures", per="games", head="captures/game", places=1),
+        StatColumn("turns", "turns"),
+        StatColumn("turns_per_game", "turns", per="games", head="turns/game", places=1),
+    )
 
     def new_game(
         self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from buttons_game.core.game import replay_states
+
 from .actions import OPT_OUT, ROLL, Action, Dice, OptOut, Place, PlaceStar, Roll, Skip
 from .setup import Setup
-from .state import GameState, IllegalActionError
+from .state import GameState
 
 
 class ActionFormatError(ValueError):
@@ -116,14 +118,4 @@ def replay(setup: Setup, actions: list[Action]) -> GameState:
     Raises IllegalActionError naming the first action (by its index) that the
     rules do not allow; it keeps the code and adds ``details["action_index"]``.
     """
-    state = GameState(setup)
-    for i, action in enumerate(actions):
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                f"action {i} ({action!r}): {error}",
-                code=error.code,
-                details={**error.details, "action_index": i},
-            ) from None
-    return state
+    return replay_states(GameState(setup), actions)[-1]

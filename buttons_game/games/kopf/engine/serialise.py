@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from buttons_game.core.game import replay_states
+
 from .actions import PASS, Action, Move, Pass, Remove
-from .state import IllegalActionError, KopfState, Setup, make_setup, start
+from .state import KopfState, Setup, make_setup, start
 
 
 class ActionFormatError(ValueError):
@@ -88,13 +90,4 @@ def decode_setup(data: object) -> Setup:
 
 def replay(setup: Setup, actions: Sequence[Action]) -> KopfState:
     """Rebuild a state through the checked path; the error names the first bad action."""
-    state = start(setup)
-    for i, action in enumerate(actions):
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
-            details = {**error.details, "action_index": i}
-            raise IllegalActionError(
-                f"action {i} ({action!r:.80}): {error}", code=error.code, details=details
-            ) from None
-    return state
+    return replay_states(start(setup), actions)[-1]
