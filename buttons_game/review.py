@@ -6,8 +6,8 @@ Prints, per seat and round, every decision with the expected stars of the choice
 and of the best choice (best choices marked ``*``) and the expected stars left on
 the table; ``--json`` prints ``{"seats": [...]}`` with ``coach.review_to_json`` per
 seat. Seats are numbered from 1 on the command line and in the table, from 0 in
-the JSON (as in ``coach``). A bad file, a Kopf oder Knopf save or a seat the game
-does not have exits with code 2 and a one-line message.
+the JSON (as in ``coach``). A bad file, a save of a game without a coach (its kind's
+``has_review``) or a seat the game does not have exits with code 2 and a one-line message.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .arguments import positive_int
 
@@ -47,8 +47,7 @@ def add_review_command(subparsers: argparse._SubParsersAction) -> argparse.Argum
 
 def run_review_command(args: argparse.Namespace) -> int:
     """Run the ``review`` subcommand from parsed arguments; returns the exit code."""
-    from .games.buttons.coach import review_game, review_to_json
-    from .games.buttons.game import Game
+    from .core.kind import kind_of, kinds
     from .saves import SaveFileError, load_game
 
     parser: argparse.ArgumentParser = args.review_parser
@@ -56,15 +55,17 @@ def run_review_command(args: argparse.Namespace) -> int:
         game = load_game(args.save)
     except SaveFileError as error:
         parser.error(f"cannot load the game: {error}")
-    if not isinstance(game, Game):
-        parser.error("review covers BUTTONS games only, and this is a Kopf oder Knopf save")
-    players = game.state.players
+    kind = kind_of(game)
+    if not kind.has_review:
+        coached = " and ".join(k.title for k in kinds() if k.has_review)
+        parser.error(f"review covers {coached} games only, and this is a {kind.title} save")
+    players = len(game.seats)
     if args.seat is not None and args.seat > players:
         parser.error(f"--seat {args.seat}: this game has seats 1 to {players}")
     seats = range(players) if args.seat is None else (args.seat - 1,)
-    reviews = [review_game(game, seat) for seat in seats]
+    reviews: list[Any] = [kind.review(game, seat) for seat in seats]
     if args.json:
-        print(json.dumps({"seats": [review_to_json(r) for r in reviews]}))
+        print(json.dumps({"seats": [kind.review_to_json(r) for r in reviews]}))
     else:
         print(reviews_text(reviews))
     return 0

@@ -82,6 +82,19 @@ class ButtonsKind(GameKind):
 
         return make_bot(level, seed)
 
+    # ------------------------------------------------------------------ the coach
+    has_review = True
+
+    def review(self, game: Any, seat: int) -> Any:
+        from .coach import review_game
+
+        return review_game(game, seat)
+
+    def review_to_json(self, review: Any) -> dict[str, Any]:
+        from .coach import review_to_json
+
+        return review_to_json(review)
+
     # ------------------------------------------------------------------ statistics
     def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
         state: GameState = game.state
