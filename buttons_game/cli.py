@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .arguments import player_count, positive_int, seed_number, whole_number
-from .games.buttons.bots import LEVELS
+from .core.kind import find_kind, kinds
+from .core.seats import LEVELS
 from .i18n import LANGUAGES
 from .review import add_review_command, run_review_command
 from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
@@ -22,7 +23,17 @@ from .stats.command import add_stats_command, run_stats_command
 from .tournament import add_tournament_command, run_tournament_command
 
 DEFAULT_BOT = "medium"
-GAME_NAMES = {"buttons": "BUTTONS", "kopf": "Kopf oder Knopf"}
+
+
+def game_ids() -> tuple[str, ...]:
+    """The games ``--game`` and ``--tutorial`` may name: every registered kind."""
+    return tuple(kind.id for kind in kinds())
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """(2, 3, 4) -> "2, 3 or 4"."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def tutorial_games() -> tuple[str, ...]:
@@ -31,6 +42,11 @@ def tutorial_games() -> tuple[str, ...]:
     from .ui.screens.choose_game import TUTORIALS
 
     return tuple(card.game for card in TUTORIALS)
+
+
+def kind_title(kind_id: str) -> str:
+    kind = find_kind(kind_id)
+    return kind.title if kind is not None else kind_id
 
 
 def seat_list(text: str) -> tuple[str | None, ...]:
@@ -49,10 +65,12 @@ def seat_list(text: str) -> tuple[str | None, ...]:
                 f"unknown seat {item!r}: use human, bot or bot:LEVEL "
                 f"with LEVEL one of {', '.join(LEVELS)}"
             )
-    if len(seats) not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(
-            f"BUTTONS is played by 2, 3 or 4 seats (Kopf oder Knopf by 2), not {len(seats)}"
+    every = sorted({n for kind in kinds() for n in kind.seat_counts})
+    if len(seats) not in every:
+        played = "; ".join(
+            f"{k.title} is played by {counts_text(k.seat_counts)} seats" for k in kinds()
         )
+        raise argparse.ArgumentTypeError(f"{played}, not {len(seats)}")
     return tuple(seats)
 
 
@@ -105,11 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="buttons-game",
         description="BUTTONS, the dice board game: hot-seat play and bots.",
     )
+    games = game_ids()
     parser.add_argument(
         "--game",
-        choices=("buttons", "kopf"),
-        default="buttons",
-        help="the game --seats starts: buttons (default) or kopf (Kopf oder Knopf)",
+        choices=games,
+        default=games[0],
+        help="the game --seats starts: "
+        + ", ".join(f"{k.id} ({k.title})" for k in kinds())
+        + f"; default {games[0]}",
     )
     parser.add_argument(
         "--short", action="store_true", help="Kopf oder Knopf: the short game, 8 captures to win"
@@ -140,8 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--tutorial",
-        choices=("buttons", "kopf"),
-        help="start a game's Learn to play tutorial at once (buttons or kopf)",
+        choices=games,
+        help=f"start a game's Learn to play tutorial at once ({' or '.join(games)})",
     )
     parser.add_argument(
         "--show-me", action="store_true", help="the tutorial plays itself, lesson after lesson"
@@ -222,18 +243,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             "--seats, --load, --tutorial and --replay each start something: give one of them"
         )
     if args.tutorial is not None and args.tutorial not in tutorial_games():
+        title = kind_title(args.tutorial)
         parser.error(
-            f"--tutorial {args.tutorial}: the {GAME_NAMES[args.tutorial]} tutorial is not "
+            f"--tutorial {args.tutorial}: the {title} tutorial is not "
             f"available yet (there is one for: {', '.join(tutorial_games())})"
         )
     if args.show_me and not args.tutorial:
         parser.error(
             "--show-me plays a tutorial by itself: give --tutorial buttons or --tutorial kopf too"
         )
-    if args.game == "kopf" and args.seats and len(args.seats) != 2:
-        parser.error(f"Kopf oder Knopf is played by 2 seats, not {len(args.seats)}")
-    if args.short and args.game != "kopf":
-        parser.error("--short is the short game of Kopf oder Knopf: give --game kopf too")
+    kind = find_kind(args.game)
+    assert kind is not None, "argparse allows registered games only"
+    if args.seats and len(args.seats) not in kind.seat_counts:
+        parser.error(
+            f"{kind.title} is played by {counts_text(kind.seat_counts)} seats, "
+            f"not {len(args.seats)}"
+        )
+    if args.short and "short" not in kind.options:
+        short = [k for k in kinds() if "short" in k.options]
+        parser.error(
+            f"--short is the short game of {' or '.join(k.title for k in short)}: "
+            f"give {' or '.join(f'--game {k.id}' for k in short)} too"
+        )
     if args.screenshots is not None:
         problem = screenshot_folder_problem(args.screenshots)
         if problem:

@@ -57,6 +57,7 @@ class GameKind:
     setup_name: str = "set-up"  # how save-file messages call its set-up
     log_section: str = "log"  # the translation section of its move log's notes
     unit: str = "turn"  # what ``progress`` counts: "round" or "turn"
+    options: tuple[str, ...] = ()  # the options ``new_game`` takes (e.g. "short", "layouts")
     # The statistics: the figures ``seat_figures`` gives, in the file's order; the kinds
     # of die ``chance_counts`` counts; and the game's own columns of the report.
     figures: tuple[str, ...] = ()

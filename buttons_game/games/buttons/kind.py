@@ -25,6 +25,7 @@ class ButtonsKind(GameKind):
     seat_counts = (2, 3, 4)
     game_class = Game
     unit = "round"
+    options = ("layouts",)
     figures = ("rounds", "stars", "busts", "opt_outs")
     die_kinds = DIE_KINDS
     stat_columns = (

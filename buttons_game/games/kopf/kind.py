@@ -23,6 +23,7 @@ class KopfKind(GameKind):
     setup_name = "Kopf oder Knopf set-up"
     log_section = "kopf_log"
     unit = "turn"
+    options = ("short",)
     figures = ("captures", "turns")
     stat_columns = (
         StatColumn("draws", "draws", head="draws"),
