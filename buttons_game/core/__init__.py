@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .game import Game, UndoStack, new_game_id, replay_states
-from .kind import GameKind, SeatFigures, StatColumn, find_kind, kind_of, kinds, register
+from .kind import GameKind, SeatFigures, StatColumn, find_kind, kind_of, kinds, register, unregister
 from .notes import TONES, Note
 from .seats import LEVELS, Seat
 
@@ -29,4 +29,5 @@ __all__ = [
     "new_game_id",
     "register",
     "replay_states",
+    "unregister",
 ]

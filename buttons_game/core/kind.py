@@ -179,6 +179,11 @@ def register(kind: GameKind) -> GameKind:
     return kind
 
 
+def unregister(kind_id: str) -> None:
+    """Forget the game ``kind_id`` (a test registers a game of its own for a while)."""
+    _REGISTRY.pop(kind_id, None)
+
+
 def _load_shipped() -> None:
     for package in GAME_PACKAGES:
         importlib.import_module(package)

@@ -382,8 +382,8 @@ def _read_actions(value: object, decode: Callable[[object], Any]) -> list[Any]:
         raise _Problem(f"{len(value)} actions: more than any game could need ({MAX_ACTIONS})")
     actions = []
     for i, item in enumerate(value):
-        # decode_action looks the type up in a dict: an unhashable type would be a TypeError.
-        if isinstance(item, dict) and not isinstance(item.get("type"), str):
+        # A decoder may look the type up in a dict: an unhashable type would be a TypeError.
+        if isinstance(item, dict) and "type" in item and not isinstance(item["type"], str):
             raise _Problem(f"action {i} is malformed: its type must be text: {_short(item)}")
         try:
             actions.append(decode(item))
