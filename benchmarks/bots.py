@@ -17,17 +17,13 @@ import random
 import time
 from multiprocessing import Pool
 
+from buttons_game.games.buttons import KIND
 from buttons_game.games.buttons.bots import LEVELS, make_bot
-from buttons_game.games.buttons.bots.efficiency import SoloPosition
+from buttons_game.games.buttons.bots.arena import play_game
+from buttons_game.games.buttons.bots.efficiency import SoloPosition, _efficiency, solo_positions
 from buttons_game.games.buttons.bots.hint import hint
 from buttons_game.games.buttons.engine import new_game, play_chance
-from buttons_game.tournament import (
-    _efficiency,
-    play_game,
-    run_tournament,
-    solo_positions,
-    summary,
-)
+from buttons_game.tournament import run_tournament, summary
 
 EFFICIENCY_TARGETS = {"hard": 0.95, "medium": 0.75, "easy": 0.5}
 MATCHES = (
@@ -94,9 +90,9 @@ def main() -> None:
     hard_ms: list[float] = []
     medium_ms: list[float] = []
     for seats, level, target in MATCHES:
-        stats, n = run_tournament(seats, games, args.seed, args.jobs)
+        stats, n = run_tournament(seats, games, args.seed, args.jobs, KIND)
         played += n
-        table = summary(stats)
+        table = summary(stats, KIND)
         row = table[level]
         print(
             f"{len(seats)}-player {','.join(seats)}: {level} wins {100 * row['win_rate']:.1f}% "

@@ -18,9 +18,10 @@ import random
 import statistics
 import time
 
+from buttons_game.games.kopf import KIND
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.engine import new_game
-from buttons_game.tournament import kopf_summary, percentile, run_kopf_tournament
+from buttons_game.tournament import percentile, run_tournament, summary
 
 ILLEGAL_CHECK = 2000  # bot games in all, the matches' and the filler's
 FILLER = (("random", "easy"), ("easy", "medium"), ("medium", "random"), ("hard", "easy"))
@@ -114,9 +115,9 @@ def main() -> None:
     played = 0
     for seats, target in MATCHES:
         start = time.perf_counter()
-        stats, count = run_kopf_tournament(seats, games, args.seed, args.jobs)
+        stats, count = run_tournament(seats, games, args.seed, args.jobs, KIND)
         played += count
-        row = kopf_summary(stats)[seats[0]]
+        row = summary(stats, KIND)[seats[0]]
         ok = "yes" if row["win_rate"] >= target else "NO"
         print(
             f"{' v '.join(seats):16} {count:5d} {100 * row['win_rate']:6.1f}% "
@@ -128,8 +129,10 @@ def main() -> None:
     for i, seats in enumerate(FILLER):
         count = filler // len(FILLER)
         if count:
-            played += run_kopf_tournament(seats, count, args.seed + i, args.jobs, FILLER_OPTIONS)[1]
-    # run_kopf_tournament raises IllegalActionError, naming the bot, at the first illegal action
+            played += run_tournament(seats, count, args.seed + i, args.jobs, KIND, FILLER_OPTIONS)[
+                1
+            ]
+    # run_tournament raises IllegalActionError, naming the bot, at the first illegal action
     print(f"illegal actions:     0 in {played} bot games (every action through the checked apply)")
 
 

@@ -1,12 +1,13 @@
 """Bot tournaments, headless: ``buttons-game tournament --players 2 --seats hard,medium``.
 
-Every deal (layouts, cards, dice seed) is played once in each distinct seat order,
-so the start seat's edge cancels out. Prints per level the win rate with a 95%
-Wilson interval, mean rounds, busts per game and decision times; ``--json`` prints
-the same as one JSON object; ``--efficiency`` measures solo-round efficiency
-instead. ``--game kopf`` plays Kopf oder Knopf instead: two bots, every deal (the
-bots' seeds) with each colour, wins, draws and losses, mean turns. Every bot action
-goes through the engine's checked ``apply``.
+Every deal (the seed of the game and its bots) is played once in each distinct seat
+order, so the start seat's edge cancels out. Prints per level the win rate with a 95%
+Wilson interval, wins, draws and losses, the mean length of a game (rounds or turns)
+and the game's own figures per game (BUTTONS: busts), and decision times; ``--json``
+prints the same as one JSON object. ``--game`` picks any registered game that offers a
+tournament (``GameKind.tournament``); ``--efficiency`` measures solo-round efficiency
+instead, for a game that measures it. Every bot action goes through the engine's
+checked ``apply``.
 """
 
 from __future__ import annotations
@@ -18,21 +19,23 @@ import os
 import random
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from multiprocessing import Pool
 
-from .arguments import player_count, positive_int, whole_number
-from .games.buttons.bots import LEVELS, make_bot
-from .games.buttons.bots.efficiency import Efficiency, SoloPosition, measure, solo_positions
-from .games.buttons.engine import IllegalActionError, Status, new_game, play_chance
-from .games.kopf.bots.arena import GameRecord as KopfRecord
-from .games.kopf.bots.arena import play_game as play_kopf_game
-from .games.kopf.engine import IllegalActionError as KopfIllegalActionError
+from .arguments import positive_int, whole_number
+from .core.errors import RulesError
+from .core.kind import GameKind, find_kind, kinds
+from .core.seats import LEVELS
+from .core.tournament import BotGame, BotOptions
 
-GAMES = ("buttons", "kopf")
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def tournament_kinds() -> tuple[GameKind, ...]:
+    """The registered games that offer a tournament, in menu order."""
+    return tuple(kind for kind in kinds() if kind.tournament() is not None)
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -45,30 +48,36 @@ def _seats(text: str) -> tuple[str, ...]:
     return levels
 
 
+def _counts(counts: Sequence[int]) -> str:
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``tournament`` subcommand to a CLI's subparsers."""
+    offered = tournament_kinds()
     parser = subparsers.add_parser(
         "tournament",
         help="play bot-only games headless and compare the bot levels",
         description="Play bot-only games headless, every deal in every seat order, "
-        "and print each level's win rate (95% Wilson interval), mean rounds, "
-        "busts per game and decision times. With --game kopf: Kopf oder Knopf, two bots, "
-        "every deal with each colour; wins, draws, losses and mean turns.",
+        "and print each level's win rate (95% Wilson interval), wins, draws and losses, "
+        "the mean length of a game, the game's own figures and decision times.",
     )
     parser.add_argument(
         "--game",
-        choices=GAMES,
-        default="buttons",
-        help="buttons (default) or kopf (Kopf oder Knopf, 2 players)",
+        choices=tuple(kind.id for kind in offered),
+        default=offered[0].id,
+        help="the game: " + ", ".join(f"{k.id} ({k.title})" for k in offered),
     )
-    parser.add_argument("--players", type=player_count, default=2, help="2, 3 or 4 (default 2)")
+    parser.add_argument(
+        "--players", type=positive_int, default=2, help="seats at the table (default 2)"
+    )
     parser.add_argument(
         "--seats",
         type=_seats,
         default=None,
         help=f"one level per seat, comma separated ({', '.join(LEVELS)}); default: hard, "
-        "then medium in the other seats; with --efficiency: the levels to measure (default all); "
-        "with --game kopf: red's level, then blue's (colours are swapped for every deal)",
+        "then medium in the other seats; with --efficiency: the levels to measure (default all)",
     )
     parser.add_argument(
         "--games",
@@ -88,10 +97,21 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> argparse.A
     parser.add_argument(
         "--efficiency",
         action="store_true",
-        help="measure each level's solo-round efficiency against the exact solver instead",
+        help="measure each level's solo-round efficiency against the exact solver instead "
+        "(" + " and ".join(k.title for k in _measured()) + ")",
     )
     parser.set_defaults(tournament_parser=parser)
     return parser
+
+
+def _measured() -> tuple[GameKind, ...]:
+    """The games whose bots ``--efficiency`` measures."""
+    found = []
+    for kind in tournament_kinds():
+        tournament = kind.tournament()
+        if tournament is not None and tournament.measures_efficiency:
+            found.append(kind)
+    return tuple(found)
 
 
 @dataclass
@@ -100,18 +120,11 @@ class LevelStats:
 
     seat_games: int = 0
     wins: float = 0.0  # a shared win counts 1/k for each of k winners
-    busts: int = 0
-    rounds: int = 0
+    draws: int = 0
+    losses: int = 0
+    length: int = 0  # rounds or turns, added up over its games
+    figures: dict[str, int] = field(default_factory=dict)
     decision_s: list[float] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    levels: tuple[str, ...]
-    wins: tuple[float, ...]
-    busts: tuple[int, ...]
-    rounds: int
-    decision_s: tuple[tuple[float, ...], ...]
 
 
 def seat_orders(seats: Sequence[str]) -> list[tuple[str, ...]]:
@@ -123,40 +136,12 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(seed * 1_000_003 + deal).randrange(1 << 32)
 
 
-def play_game(levels: tuple[str, ...], seed: int) -> GameRecord:
-    """One bot-only game; raises IllegalActionError if a bot breaks a rule."""
-    players = len(levels)
-    bots = [make_bot(level, seed * 7 + seat) for seat, level in enumerate(levels)]
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed)
-    times: list[list[float]] = [[] for _ in range(players)]
-    while not state.is_over():
-        if state.is_chance_node():
-            state = play_chance(state, rng)
-            continue
-        p = state.current_player
-        assert p is not None
-        start = time.perf_counter()
-        action = bots[p].choose(state, p)
-        times[p].append(time.perf_counter() - start)
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                f"{levels[p]} bot in seat {p}: {error}", code=error.code, details=error.details
-            ) from None
-    outcome = state.outcome()
-    assert outcome is not None
-    wins = tuple(1 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(players))
-    busts = tuple(
-        sum(1 for score in state.round_scores() if score.seats[p].status is Status.BUSTED)
-        for p in range(players)
-    )
-    return GameRecord(levels, wins, busts, state.round_number, tuple(map(tuple, times)))
-
-
-def _play(job: tuple[tuple[str, ...], int]) -> GameRecord:
-    return play_game(*job)
+def _play(job: tuple[str, tuple[str, ...], int, BotOptions]) -> BotGame:
+    kind_id, levels, seed, options = job
+    kind = find_kind(kind_id)
+    tournament = kind.tournament() if kind is not None else None
+    assert tournament is not None, f"{kind_id} offers no tournament"
+    return tournament.play(levels, seed, options)
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -170,12 +155,25 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
 
 
 def run_tournament(
-    seats: Sequence[str], games: int, seed: int, jobs: int = 1
+    seats: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    kind: GameKind,
+    options: BotOptions | None = None,
 ) -> tuple[dict[str, LevelStats], int]:
-    """Play the games (rounded up to whole sets of seat orders); per-level stats and game count."""
+    """Play games of ``kind`` (rounded up to whole sets of seat orders); per-level stats and
+    the game count. ``options`` gives bot options per level, e.g. ``{"hard": {"seconds":
+    0.2}}``. The game's RulesError, naming the bot, stops it at an illegal action."""
+    tournament = kind.tournament()
+    assert tournament is not None, f"{kind.title} offers no tournament"
     orders = seat_orders(seats)
     deals = -(-games // len(orders))
-    work = [(order, deal_seed(seed, d)) for d in range(deals) for order in orders]
+    work = [
+        (kind.id, order, deal_seed(seed, d), options or {})
+        for d in range(deals)
+        for order in orders
+    ]
     if jobs > 1:
         with Pool(jobs) as pool:
             records = pool.map(_play, work, chunksize=max(1, len(work) // (jobs * 8)))
@@ -187,8 +185,11 @@ def run_tournament(
             s = stats[level]
             s.seat_games += 1
             s.wins += record.wins[p]
-            s.busts += record.busts[p]
-            s.rounds += record.rounds
+            s.draws += record.drawn
+            s.losses += not record.drawn and record.wins[p] == 0
+            s.length += record.length
+            for name, count in zip(tournament.figures, record.figures[p]):
+                s.figures[name] = s.figures.get(name, 0) + count
             s.decision_s.extend(record.decision_s[p])
     return stats, len(records)
 
@@ -200,91 +201,68 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def summary(stats: dict[str, LevelStats]) -> dict[str, dict[str, float | int]]:
-    """The figures of each level, as printed and as ``--json`` gives them."""
+def _whole(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def summary(stats: dict[str, LevelStats], kind: GameKind) -> dict[str, dict[str, float | int]]:
+    """The figures of each level, as printed and as ``--json`` gives them (a draw is not
+    a win): ``mean_rounds`` or ``mean_turns`` by the game's unit, and each of the
+    tournament's own figures per game (``busts_per_game``)."""
+    tournament = kind.tournament()
+    figures = tournament.figures if tournament is not None else ()
     out: dict[str, dict[str, float | int]] = {}
     for level, s in stats.items():
         low, high = wilson(s.wins, s.seat_games)
         ms = [t * 1000 for t in s.decision_s]
-        out[level] = {
+        row: dict[str, float | int] = {
             "win_rate": s.wins / s.seat_games,
             "ci_low": low,
             "ci_high": high,
             "games": s.seat_games,
-            "mean_rounds": s.rounds / s.seat_games,
-            "busts_per_game": s.busts / s.seat_games,
-            "decisions": len(ms),
-            "decision_ms_median": statistics.median(ms) if ms else 0.0,
-            "decision_ms_mean": statistics.fmean(ms) if ms else 0.0,
-            "decision_ms_p99": percentile(ms, 0.99),
+            "wins": _whole(s.wins),
+            "draws": s.draws,
+            "losses": s.losses,
+            f"mean_{kind.unit}s": s.length / s.seat_games,
         }
+        row.update((f"{name}_per_game", s.figures.get(name, 0) / s.seat_games) for name in figures)
+        row.update(
+            decisions=len(ms),
+            decision_ms_median=statistics.median(ms) if ms else 0.0,
+            decision_ms_mean=statistics.fmean(ms) if ms else 0.0,
+            decision_ms_p99=percentile(ms, 0.99),
+        )
+        out[level] = row
     return out
 
 
-def report(players: int, seats: Sequence[str], games: int, seed: int, table: dict) -> str:
+def report(
+    kind: GameKind, players: int, seats: Sequence[str], games: int, seed: int, table: dict
+) -> str:
     orders = len(seat_orders(seats))
+    tournament = kind.tournament()
+    figures = tournament.figures if tournament is not None else ()
     lines = [
-        f"{games} {players}-player games, seats {','.join(seats)} "
+        f"{games} {players}-player games of {kind.title}, seats {','.join(seats)} "
         f"({orders} seat orders, seed {seed}); win rates are per seat, chance is "
-        f"{100 / players:.1f}%",
-        f"{'level':8} {'win rate':>9} {'95% CI':>15} {'seat-games':>10} {'rounds':>7} "
-        f"{'busts/game':>10} {'ms median':>9} {'ms mean':>8} {'ms p99':>8}",
+        f"{100 / players:.1f}%; a draw is not a win",
+        f"{'level':8} {'win rate':>9} {'95% CI':>15} {'seat-games':>10} {'wins':>7} "
+        f"{'draws':>5} {'losses':>6} {kind.unit + 's':>7}"
+        + "".join(f" {name + '/game':>10}" for name in figures)
+        + f" {'ms median':>9} {'ms mean':>8} {'ms p99':>8}",
     ]
     for level, row in table.items():
         lines.append(
             f"{level:8} {100 * row['win_rate']:8.1f}% "
             f"{100 * row['ci_low']:6.1f}-{100 * row['ci_high']:5.1f}% {row['games']:10d} "
-            f"{row['mean_rounds']:7.2f} {row['busts_per_game']:10.2f} "
-            f"{row['decision_ms_median']:9.2f} {row['decision_ms_mean']:8.2f} "
+            f"{row['wins']:7g} {row['draws']:5d} {row['losses']:6d} "
+            f"{row[f'mean_{kind.unit}s']:7.2f}"
+            + "".join(f" {row[f'{name}_per_game']:10.2f}" for name in figures)
+            + f" {row['decision_ms_median']:9.2f} {row['decision_ms_mean']:8.2f} "
             f"{row['decision_ms_p99']:8.1f}"
         )
     lines.append("illegal actions: 0 (every action went through the checked apply)")
     return "\n".join(lines)
-
-
-def _exact(position: SoloPosition) -> float:
-    return position.solver().value(position.buttons)
-
-
-def _efficiency(job: tuple[str, int, int, list[float]]) -> Efficiency:
-    level, rounds, seed, optimum = job
-    return measure(lambda s: make_bot(level, s), level, rounds, optimum, solo_positions(), seed)
-
-
-def efficiency_command(
-    seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
-) -> int:
-    """Print each level's solo-round efficiency: its mean stars ÷ the exact optimum."""
-    positions = solo_positions()
-    levels = list(dict.fromkeys(seats))
-    start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            optimum = pool.map(_exact, positions)
-            results = pool.map(_efficiency, [(lv, rounds, seed, optimum) for lv in levels])
-    else:
-        optimum = [_exact(p) for p in positions]
-        results = [_efficiency((lv, rounds, seed, optimum)) for lv in levels]
-    if as_json:
-        table = {
-            e.level: {
-                "efficiency": e.ratio,
-                "mean_stars": e.stars,
-                "optimum": e.optimum,
-                "rounds": e.rounds,
-            }
-            for e in results
-        }
-        print(json.dumps({"positions": len(positions), "seed": seed, "levels": table}))
-        return 0
-    print(
-        f"solo-round efficiency: {rounds} seeded rounds per level over {len(positions)} "
-        f"fixed positions (seed {seed}; {time.perf_counter() - start:.0f} s)"
-    )
-    print(f"{'level':8} {'efficiency':>10} {'mean stars':>10} {'optimum':>8}")
-    for e in results:
-        print(f"{e.level:8} {e.ratio:10.3f} {e.stars:10.3f} {e.optimum:8.3f}")
-    return 0
 
 
 def available_cpus() -> int:
@@ -310,159 +288,52 @@ def capped_jobs(jobs: int) -> int:
     return cpus
 
 
-@dataclass
-class KopfLevelStats:
-    """Totals for one Kopf oder Knopf bot level over the games it played."""
-
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    turns: int = 0
-    decision_s: list[float] = field(default_factory=list)
-
-
-def _play_kopf(job: tuple[tuple[str, ...], int, dict]) -> KopfRecord:
-    (red, blue), seed, options = job
-    return play_kopf_game((red, blue), seed, options=options)
-
-
-def run_kopf_tournament(
-    seats: Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int = 1,
-    options: dict[str, dict] | None = None,
-) -> tuple[dict[str, KopfLevelStats], int]:
-    """Kopf oder Knopf games, every deal with each colour order; per-level stats and game count.
-
-    ``options`` gives bot options per level, e.g. ``{"hard": {"seconds": 0.2}}``.
-    """
-    orders = seat_orders(seats)
-    deals = -(-games // len(orders))
-    work = [(order, deal_seed(seed, d), options or {}) for d in range(deals) for order in orders]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            records = pool.map(_play_kopf, work, chunksize=max(1, len(work) // (jobs * 8)))
-    else:
-        records = [_play_kopf(job) for job in work]
-    stats = {level: KopfLevelStats() for level in dict.fromkeys(seats)}
-    for record in records:
-        for p, level in enumerate(record.levels):
-            s = stats[level]
-            s.games += 1
-            if record.winner is None:
-                s.draws += 1
-            elif record.winner == p:
-                s.wins += 1
-            else:
-                s.losses += 1
-            s.turns += record.turns
-            s.decision_s.extend(record.decision_s[p])
-    return stats, len(records)
-
-
-def kopf_summary(stats: dict[str, KopfLevelStats]) -> dict[str, dict[str, float | int]]:
-    """Each level's figures, as printed and as ``--json`` gives them (a draw is not a win)."""
-    out: dict[str, dict[str, float | int]] = {}
-    for level, s in stats.items():
-        low, high = wilson(s.wins, s.games)
-        ms = [t * 1000 for t in s.decision_s]
-        out[level] = {
-            "win_rate": s.wins / s.games,
-            "ci_low": low,
-            "ci_high": high,
-            "games": s.games,
-            "wins": s.wins,
-            "draws": s.draws,
-            "losses": s.losses,
-            "mean_turns": s.turns / s.games,
-            "decisions": len(ms),
-            "decision_ms_median": statistics.median(ms) if ms else 0.0,
-            "decision_ms_mean": statistics.fmean(ms) if ms else 0.0,
-            "decision_ms_p99": percentile(ms, 0.99),
-        }
-    return out
-
-
-def kopf_report(seats: Sequence[str], games: int, seed: int, table: dict) -> str:
-    lines = [
-        f"{games} Kopf oder Knopf games, {' vs '.join(seats)} (each deal with both colour "
-        f"orders, seed {seed}); a draw is not a win",
-        f"{'level':8} {'win rate':>9} {'95% CI':>15} {'games':>6} {'wins':>5} {'draws':>5} "
-        f"{'losses':>6} {'turns':>6} {'ms median':>9} {'ms mean':>8} {'ms p99':>8}",
-    ]
-    for level, row in table.items():
-        lines.append(
-            f"{level:8} {100 * row['win_rate']:8.1f}% "
-            f"{100 * row['ci_low']:6.1f}-{100 * row['ci_high']:5.1f}% {row['games']:6d} "
-            f"{row['wins']:5d} {row['draws']:5d} {row['losses']:6d} {row['mean_turns']:6.1f} "
-            f"{row['decision_ms_median']:9.2f} {row['decision_ms_mean']:8.2f} "
-            f"{row['decision_ms_p99']:8.1f}"
-        )
-    lines.append("illegal actions: 0 (every action went through the checked apply)")
-    return "\n".join(lines)
-
-
-def kopf_tournament_command(args: argparse.Namespace) -> int:
-    """``tournament --game kopf``: two bot levels, every deal with each colour."""
-    if args.efficiency:
-        args.tournament_parser.error("--efficiency measures BUTTONS bots only, not --game kopf")
-    if args.players != 2:
-        args.tournament_parser.error(f"Kopf oder Knopf is played by 2 players, not {args.players}")
-    seats = tuple(args.seats) if args.seats is not None else ("hard", "medium")
-    if len(seats) != 2:
-        args.tournament_parser.error(
-            f"--seats names {len(seats)} level(s): Kopf oder Knopf needs two, red's and blue's"
-        )
-    jobs = capped_jobs(args.jobs)
-    try:
-        stats, played = run_kopf_tournament(seats, args.games or 100, args.seed, jobs)
-    except KopfIllegalActionError as error:
-        print(f"illegal action: {error}", file=sys.stderr)
-        return 1
-    table = kopf_summary(stats)
-    if args.json:
-        print(
-            json.dumps(
-                {"game": "kopf", "players": 2, "games": played, "seed": args.seed, "levels": table}
-            )
-        )
-    else:
-        print(kopf_report(seats, played, args.seed, table))
-    return 0
-
-
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand from parsed arguments; returns the exit code."""
-    if args.game == "kopf":
-        return kopf_tournament_command(args)
+    parser: argparse.ArgumentParser = args.tournament_parser
+    kind = find_kind(args.game)
+    tournament = kind.tournament() if kind is not None else None
+    assert kind is not None and tournament is not None, "argparse offers these only"
+    if args.efficiency and not tournament.measures_efficiency:
+        measured = " and ".join(k.title for k in _measured())
+        parser.error(f"--efficiency measures {measured} bots only, not --game {kind.id}")
+    if args.players not in kind.seat_counts:
+        parser.error(
+            f"{kind.title} is played by {_counts(kind.seat_counts)} players, not {args.players}"
+        )
     if args.seats is None:
         args.seats = LEVELS if args.efficiency else ("hard",) + ("medium",) * (args.players - 1)
     seats = tuple(args.seats)
     if args.efficiency:
         jobs = capped_jobs(args.jobs)
-        return efficiency_command(seats, args.games or 2400, args.seed, jobs, args.json)
+        return tournament.efficiency(seats, args.games or 2400, args.seed, jobs, args.json)
     if len(seats) != args.players:
-        args.tournament_parser.error(
+        needs = NUMBERS.get(args.players, str(args.players))
+        parser.error(
             f"--seats names {len(seats)} level(s) but --players is {args.players}: "
-            "give one level per seat"
+            f"give one level per seat ({kind.title} needs {needs} here)"
         )
     jobs = capped_jobs(args.jobs)
     try:
-        stats, played = run_tournament(seats, args.games or 100, args.seed, jobs)
-    except IllegalActionError as error:
+        stats, played = run_tournament(seats, args.games or 100, args.seed, jobs, kind)
+    except RulesError as error:
         print(f"illegal action: {error}", file=sys.stderr)
         return 1
-    table = summary(stats)
+    table = summary(stats, kind)
     if args.json:
         print(
             json.dumps(
-                {"players": args.players, "games": played, "seed": args.seed, "levels": table}
+                {
+                    "game": kind.id,
+                    "players": args.players,
+                    "games": played,
+                    "seed": args.seed,
+                    "levels": table,
+                }
             )
         )
     else:
-        print(report(args.players, seats, played, args.seed, table))
+        print(report(kind, args.players, seats, played, args.seed, table))
     return 0
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from .game import Game
 from .notes import Note
 from .seats import LEVELS, Seat
+from .tournament import Tournament
 
 GAME_PACKAGES: tuple[str, ...] = ("buttons_game.games.buttons", "buttons_game.games.kopf")
 """The games that ship with the app, in the order the menus list them."""
@@ -154,7 +155,7 @@ class GameKind:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ tournaments
-    def tournament(self) -> Any | None:
+    def tournament(self) -> Tournament | None:
         """How bots of this game play each other headless, or None (no tournament)."""
         return None
 

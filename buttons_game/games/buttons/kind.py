@@ -9,6 +9,7 @@ from typing import Any
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
+from buttons_game.core.tournament import Tournament
 
 from . import engine
 from .engine import Dice, GameState, Status
@@ -82,6 +83,11 @@ class ButtonsKind(GameKind):
         from .bots import make_bot
 
         return make_bot(level, seed)
+
+    def tournament(self) -> Tournament:
+        from .bots.arena import ButtonsTournament
+
+        return ButtonsTournament()
 
     # ------------------------------------------------------------------ the coach
     has_review = True

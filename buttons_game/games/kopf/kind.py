@@ -9,6 +9,7 @@ from typing import Any
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
+from buttons_game.core.tournament import Tournament
 
 from . import engine
 from .engine import Move, Pass, Reason
@@ -77,6 +78,11 @@ class KopfKind(GameKind):
         from .bots import make_bot
 
         return make_bot(level, seed)
+
+    def tournament(self) -> Tournament:
+        from .bots.arena import KopfTournament
+
+        return KopfTournament()
 
     # ------------------------------------------------------------------ statistics
     def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:

@@ -8,8 +8,10 @@ already under way. The same dice seeds are used for every bot.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import (
@@ -143,3 +145,53 @@ def measure(
         total += play_solo_round(bot, positions[index], random.Random(seed * 1_000_003 + i))
         expected += optimum[index]
     return Efficiency(level, rounds, total / rounds, expected / rounds)
+
+
+def _exact(position: SoloPosition) -> float:
+    return position.solver().value(position.buttons)
+
+
+def _efficiency(job: tuple[str, int, int, list[float]]) -> Efficiency:
+    from .levels import make_bot
+
+    level, rounds, seed, optimum = job
+    return measure(lambda s: make_bot(level, s), level, rounds, optimum, solo_positions(), seed)
+
+
+def efficiency_command(
+    seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+) -> int:
+    """Print each level's solo-round efficiency: its mean stars ÷ the exact optimum
+    (``buttons-game tournament --efficiency``)."""
+    from multiprocessing import Pool
+
+    positions = solo_positions()
+    levels = list(dict.fromkeys(seats))
+    start = time.perf_counter()
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            optimum = pool.map(_exact, positions)
+            results = pool.map(_efficiency, [(lv, rounds, seed, optimum) for lv in levels])
+    else:
+        optimum = [_exact(p) for p in positions]
+        results = [_efficiency((lv, rounds, seed, optimum)) for lv in levels]
+    if as_json:
+        table = {
+            e.level: {
+                "efficiency": e.ratio,
+                "mean_stars": e.stars,
+                "optimum": e.optimum,
+                "rounds": e.rounds,
+            }
+            for e in results
+        }
+        print(json.dumps({"positions": len(positions), "seed": seed, "levels": table}))
+        return 0
+    print(
+        f"solo-round efficiency: {rounds} seeded rounds per level over {len(positions)} "
+        f"fixed positions (seed {seed}; {time.perf_counter() - start:.0f} s)"
+    )
+    print(f"{'level':8} {'efficiency':>10} {'mean stars':>10} {'optimum':>8}")
+    for e in results:
+        print(f"{e.level:8} {e.ratio:10.3f} {e.stars:10.3f} {e.optimum:8.3f}")
+    return 0

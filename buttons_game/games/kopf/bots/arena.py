@@ -7,9 +7,11 @@ a rule stops the game with ``IllegalActionError`` naming the level and colour.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from buttons_game.core.tournament import BotGame, BotOptions, Tournament
 
 from ..engine.actions import Remove
 from ..engine.state import IllegalActionError, new_game
@@ -68,3 +70,21 @@ def play_game(
     return GameRecord(
         levels, outcome.winner, turns, outcome.captured, (tuple(times[0]), tuple(times[1]))
     )
+
+
+class KopfTournament(Tournament):
+    """Red against blue from the start of the full game; a draw is nobody's win."""
+
+    def play(
+        self, levels: tuple[str, ...], seed: int, options: BotOptions | None = None
+    ) -> BotGame:
+        red, blue = levels
+        record = play_game((red, blue), seed, options=options)
+        wins = tuple(1.0 if record.winner == p else 0.0 for p in (0, 1))
+        drawn = record.winner is None
+        return BotGame(levels, wins, drawn, record.turns, ((), ()), record.decision_s)
+
+    def efficiency(
+        self, seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+    ) -> int:
+        raise NotImplementedError("Kopf oder Knopf has no efficiency measure")

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from buttons_game import tournament
+from buttons_game.games.buttons.bots import efficiency
 from buttons_game.games.buttons.bots.efficiency import solo_positions
 from buttons_game.tournament import main, seat_orders, wilson
 
@@ -67,7 +68,7 @@ def test_wilson_interval():
 
 def test_efficiency_json(capsys, monkeypatch):
     quick = tuple(p for p in solo_positions() if p.buttons.bit_count() == 2)[-2:]
-    monkeypatch.setattr(tournament, "solo_positions", lambda: quick)
+    monkeypatch.setattr(efficiency, "solo_positions", lambda: quick)
     assert main(["--efficiency", "--seats", "easy,medium", "--games", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["positions"] == 2 and set(data["levels"]) == {"easy", "medium"}
@@ -126,7 +127,7 @@ def test_jobs_within_the_cpus_are_used_without_a_word(capsys, monkeypatch):
 def test_efficiency_jobs_are_capped_too(capsys, monkeypatch):
     used = []
     monkeypatch.setattr(tournament, "available_cpus", lambda: 1)
-    monkeypatch.setattr(tournament, "efficiency_command", lambda *a: used.append(a[3]) or 0)
+    monkeypatch.setattr(efficiency, "efficiency_command", lambda *a: used.append(a[3]) or 0)
     assert main(["--efficiency", "--jobs", "8"]) == 0
     assert used == [1]
     assert (

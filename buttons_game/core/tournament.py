@@ -1,0 +1,47 @@
+"""What a game offers for bot tournaments (``GameKind.tournament``): one bot-only game
+played from a seed through the checked ``apply``, and what each seat made of it. The
+shared ``tournament`` command deals the seeds, turns the levels through the seats and
+adds the games up; the game only says how one game goes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+BotOptions = Mapping[str, Mapping[str, Any]]
+"""Bot options per level, e.g. ``{"hard": {"seconds": 0.2}}``."""
+
+
+@dataclass(frozen=True)
+class BotGame:
+    """One bot-only game: per seat its level and its share of the win (a shared win 1/k
+    each; a draw or a loss 0), whether it was drawn, its length in the kind's ``unit``,
+    per seat the tournament's ``figures`` in order, and each seat's decision times."""
+
+    levels: tuple[str, ...]
+    wins: tuple[float, ...]
+    drawn: bool
+    length: int
+    figures: tuple[tuple[int, ...], ...]
+    decision_s: tuple[tuple[float, ...], ...]
+
+
+class Tournament:
+    """How bots of one game play each other headless."""
+
+    figures: tuple[str, ...] = ()  # per-seat counts reported per game, e.g. "busts"
+    measures_efficiency: bool = False  # whether ``efficiency`` measures its bots
+
+    def play(
+        self, levels: tuple[str, ...], seed: int, options: BotOptions | None = None
+    ) -> BotGame:
+        """One game of bots of ``levels`` (one per seat) dealt from ``seed``; the game's
+        RulesError, naming the bot, if a bot breaks a rule."""
+        raise NotImplementedError
+
+    def efficiency(
+        self, seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+    ) -> int:
+        """Measure the levels ``seats`` against a perfect player and print it; the exit code."""
+        raise NotImplementedError
