@@ -11,10 +11,12 @@ from .game import Game, UndoStack, new_game_id, replay_states
 from .kind import GameKind, SeatFigures, StatColumn, find_kind, kind_of, kinds, register, unregister
 from .notes import TONES, Note
 from .seats import LEVELS, Seat
+from .tournament import BotGame, Tournament
 
 __all__ = [
     "LEVELS",
     "TONES",
+    "BotGame",
     "Game",
     "GameKind",
     "Note",
@@ -22,6 +24,7 @@ __all__ = [
     "Seat",
     "SeatFigures",
     "StatColumn",
+    "Tournament",
     "UndoStack",
     "find_kind",
     "kind_of",

@@ -3,7 +3,8 @@
 A ``GameKind`` is everything the shared services and screens may ask of a game: its
 id and title, how a new game is set up, how its set-up and actions go into a save
 file, how its moves are narrated, how far a game has come, its bots and hints, what a
-finished game adds to the statistics, where a replay may jump to, and its tutorial.
+finished game adds to the statistics (and how the report shows it), where a replay may
+jump to, whether a coach reviews it, and how its bots play a tournament.
 A game registers its kind when its package is imported (OpenSpiel's
 ``register_game``); the services loop over ``kinds()`` and never test which game they
 hold.

@@ -54,3 +54,17 @@ def test_the_core_never_imports_pygame_nor_a_game():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_replay_states_gives_every_state_and_names_the_first_illegal_action():
+    from buttons_game.core import replay_states
+    from buttons_game.games.kopf.engine import new_game
+
+    first = new_game()
+    actions = [first.legal_actions()[0]]
+    actions.append(first.apply(actions[0]).legal_actions()[0])
+    states = replay_states(first, actions)
+    assert states[0] is first and states[-1].history() == actions and len(states) == 3
+    with pytest.raises(KopfIllegalActionError, match="action 2") as error:
+        replay_states(first, [*actions, actions[0]])
+    assert error.value.details["action_index"] == 2
