@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from buttons_game.cli import main
 
 sys.exit(main())
