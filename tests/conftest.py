@@ -1,6 +1,19 @@
 import os
+import shutil
 
 # Headless pygame for every test; set before anything imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# tmp_path (and so every test's BUTTONS_GAME_HOME) on a RAM disk where there is a roomy
+# one: the saves' fsyncs and the clean-up of old temporary folders then cost nothing on a
+# busy disk. pytest reads this variable for the root of its temporary folders.
+RAM_DISK = "/dev/shm"
+if (
+    "PYTEST_DEBUG_TEMPROOT" not in os.environ
+    and os.path.isdir(RAM_DISK)
+    and os.access(RAM_DISK, os.W_OK)
+    and shutil.disk_usage(RAM_DISK).free >= 2**30
+):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = RAM_DISK

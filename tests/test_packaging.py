@@ -16,6 +16,7 @@ def test_pygame_is_pygame_ce():
     assert getattr(pygame, "IS_CE", False), "plain pygame is installed instead of pygame-ce"
 
 
+# Building the wheel takes a while: the tests that use it are slow.
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
@@ -39,6 +40,7 @@ def wheel(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_wheel_carries_the_assets(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "buttons_game/assets/layouts.json" in names
@@ -46,6 +48,7 @@ def test_wheel_carries_the_assets(wheel):
     assert "buttons_game/games/buttons/engine/state.py" in names
 
 
+@pytest.mark.slow
 def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -68,6 +71,7 @@ def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
     assert summary.split()[0] == "8"
 
 
+@pytest.mark.slow
 def test_sounds_load_from_the_installed_wheel(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)

@@ -65,6 +65,7 @@ def run_child_until_killed(home: Path, seed: int, wait_for: int, delay: float) -
     return completed, over
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is a POSIX signal")
 def test_sigkill_during_autosaves_never_loses_a_completed_save(home):
     rng = random.Random(20250101)

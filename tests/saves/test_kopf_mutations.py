@@ -41,9 +41,15 @@ def folder(tmp_path_factory):
     return tmp_path_factory.mktemp("kopf-mutations")
 
 
-@SETTINGS
-@given(data=st.data(), base=st.sampled_from(BASES), indent=st.sampled_from([None, 1, 2]))
-def test_json_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base, indent):
+# The quick tier tries a few mutations of each kind; the soak (slow) tries many.
+QUICK = settings(SETTINGS, max_examples=25)
+JSON_MUTATIONS = given(
+    data=st.data(), base=st.sampled_from(BASES), indent=st.sampled_from([None, 1, 2])
+)
+BYTE_MUTATIONS = given(data=st.data(), base=st.sampled_from(BASES))
+
+
+def json_mutation(folder, data, base, indent) -> None:
     doc = json.loads(base)
     mutate_json(data, doc, JSON_VALUES, NEW_KEYS)
     path = folder / "json.json"
@@ -51,12 +57,36 @@ def test_json_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, 
     check_load(path)
 
 
-@SETTINGS
-@given(data=st.data(), base=st.sampled_from(BASES))
-def test_byte_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base):
+def byte_mutation(folder, data, base) -> None:
     path = folder / "bytes.json"
     path.write_bytes(mutate_bytes(data, base.encode("utf-8")))
     check_load(path)
+
+
+@QUICK
+@JSON_MUTATIONS
+def test_a_few_json_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base, indent):
+    json_mutation(folder, data, base, indent)
+
+
+@pytest.mark.slow
+@SETTINGS
+@JSON_MUTATIONS
+def test_json_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base, indent):
+    json_mutation(folder, data, base, indent)
+
+
+@QUICK
+@BYTE_MUTATIONS
+def test_a_few_byte_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base):
+    byte_mutation(folder, data, base)
+
+
+@pytest.mark.slow
+@SETTINGS
+@BYTE_MUTATIONS
+def test_byte_mutations_of_kopf_saves_load_legally_or_are_refused(folder, data, base):
+    byte_mutation(folder, data, base)
 
 
 def test_both_outcomes_occur_so_the_property_tests_test_something(folder):

@@ -11,6 +11,7 @@ import pytest
 from buttons_game.cli import main
 
 
+@pytest.mark.slow
 def test_headless_bot_game_through_the_real_loop(tmp_path):
     shots = tmp_path / "shots"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(tmp_path / "home")}
@@ -59,6 +60,7 @@ def test_bad_flags_exit_2_with_a_clear_message(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_headless_kopf_oder_knopf_bot_game_through_the_real_loop(tmp_path):
     shots = tmp_path / "shots"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(tmp_path / "home")}
@@ -93,6 +95,7 @@ def test_kopf_flags_are_checked(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_continue_after_a_kill_brings_back_a_kopf_oder_knopf_game(tmp_path, make_app, monkeypatch):
     """A game played by two bots is killed (-9) mid-game; Continue opens it at its last move."""
     import signal

@@ -83,7 +83,12 @@ def where(screen: ReplayScreen) -> int:
 
 @pytest.mark.parametrize(
     "kind,seed,actions",
-    [("buttons", 11, None), ("buttons", 12, 140), ("kopf", 13, None), ("kopf", 14, 45)],
+    [
+        pytest.param("buttons", 11, None, marks=pytest.mark.slow),  # a whole game: long
+        ("buttons", 12, 140),
+        ("kopf", 13, None),
+        ("kopf", 14, 45),
+    ],
 )
 def test_every_position_of_a_saved_game_is_the_engines_own(make_app, kind, seed, actions):
     """Step with the Right key from the set-up to the end: at each position the viewer's
@@ -355,6 +360,7 @@ def run_replay(tmp_path: Path, path: Path, *flags: str) -> subprocess.CompletedP
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["buttons", "kopf"])
 def test_the_replay_flag_runs_headless_to_the_last_position(tmp_path, kind):
     game = buttons_game(81, 4) if kind == "buttons" else kopf_game(82)

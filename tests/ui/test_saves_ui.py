@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from buttons_game import saves
 from buttons_game.games.buttons.engine import ROLL, Phase, Place
@@ -158,6 +159,7 @@ def test_undo_takes_back_a_placement_but_never_the_dice(make_app):
     assert ROLL in session.state.history() and isinstance(target, Place)
 
 
+@pytest.mark.slow
 def test_load_flag_opens_a_save_and_refuses_a_bad_file(tmp_path):
     good = tmp_path / "good.json"
     saves.save_game(played(6, 30), good)

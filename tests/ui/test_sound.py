@@ -101,6 +101,7 @@ def buttons_effects(before, after) -> list[str]:
     return effects
 
 
+@pytest.mark.slow
 def test_every_buttons_event_plays_its_sound_once(make_app, speaker):
     app = make_app(window=(1280, 800), seed=11)
     app.start_game(Game.new((Seat("Ada"), Seat("Bea")), seed=11))
@@ -213,6 +214,7 @@ def kopf_effects(before, after) -> list[str]:
     return effects
 
 
+@pytest.mark.slow  # a whole game
 def test_every_kopf_event_plays_its_sound_once(make_app, speaker):
     app = make_app(window=(1280, 720))
     app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))

@@ -250,6 +250,7 @@ def test_bot_games_that_part_ways_agree_on_every_decision_before():
     assert compared >= 10
 
 
+@pytest.mark.slow  # many bot decisions
 def test_the_hard_bot_mostly_matches_and_the_random_bot_does_not():
     seats = (Seat("Hard", "hard"), Seat("Random", "random"))
     game = play_bots(Game.new(seats, seed=4), random.Random(4), 10_000)

@@ -36,7 +36,9 @@ def positions(count: int, seed: int) -> list[KopfState]:
     return found
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "level", [pytest.param(x, marks=pytest.mark.slow) if x == "hard" else x for x in LEVELS]
+)
 def test_every_level_chooses_a_legal_action(level):
     punishing = 0
     for state in positions(25, seed=len(level)):
@@ -49,7 +51,9 @@ def test_every_level_chooses_a_legal_action(level):
     assert punishing, "the sample should hold a punishing decision"
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "level", [pytest.param(x, marks=pytest.mark.slow) if x == "hard" else x for x in LEVELS]
+)
 def test_the_same_seed_plays_the_same_game(level):
     one = play_game((level, "random"), seed=5, options=FIXED)
     two = play_game((level, "random"), seed=5, options=FIXED)
@@ -142,7 +146,14 @@ def test_hard_reports_what_its_search_found():
     assert bot.last is not None and bot.last.depth == 2 and bot.last.nodes > 0
 
 
-@pytest.mark.parametrize("levels", [("easy", "random"), ("medium", "easy"), ("hard", "medium")])
+@pytest.mark.parametrize(
+    "levels",
+    [
+        ("easy", "random"),
+        ("medium", "easy"),
+        pytest.param(("hard", "medium"), marks=pytest.mark.slow),  # the hard bot searches
+    ],
+)
 def test_bot_games_end_without_an_illegal_action(levels):
     for seed in range(2):
         record = play_game(levels, seed, options=FIXED)

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from buttons_game.games.kopf.engine import PASS, Move, Pass, Remove, new_game, replay
 
+from ...soak import volumes
+
 RED, BLUE = 0, 1
 ALL = (1 << 100) - 1
 
@@ -57,10 +59,11 @@ def play_random(seed: int, target: int = 10, checked: bool = True):
     return state
 
 
+@pytest.mark.parametrize("games", volumes(40, 500))
 @pytest.mark.parametrize("block", range(4))
-def test_random_games_end_and_keep_every_invariant(block):
+def test_random_games_end_and_keep_every_invariant(block, games):
     outcomes = []
-    for seed in range(block * 500, block * 500 + 500):
+    for seed in range(block * 500, block * 500 + games):
         final = play_random(seed, target=8 if seed % 5 == 0 else 10, checked=seed % 3 == 0)
         outcomes.append(final.outcome().winner)
     assert set(outcomes) >= {RED, BLUE}, "both colours win some random games"

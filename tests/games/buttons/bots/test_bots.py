@@ -8,6 +8,8 @@ from buttons_game.games.buttons.bots import LEVELS, make_bot
 from buttons_game.games.buttons.bots.efficiency import SoloPosition
 from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Phase, new_game, play_chance
 
+from ....soak import volumes
+
 
 def play(levels, seed):
     """A whole game with bots in the seats; every action goes through the checked apply."""
@@ -29,14 +31,22 @@ def play(levels, seed):
     return state, decisions
 
 
+# Games per seating in the quick tier and in the soak: the hard bot searches, so it plays fewer.
+SEATINGS = [
+    (("random", "easy"), 8, 120),
+    (("easy", "medium", "random"), 5, 80),
+    (("medium", "medium", "easy", "random"), 4, 60),
+    (("hard", "medium"), 1, 30),
+    (("hard", "easy", "random", "medium"), 1, 10),
+]
+
+
 @pytest.mark.parametrize(
     "levels,games",
     [
-        (("random", "easy"), 120),
-        (("easy", "medium", "random"), 80),
-        (("medium", "medium", "easy", "random"), 60),
-        (("hard", "medium"), 30),
-        (("hard", "easy", "random", "medium"), 10),
+        pytest.param(levels, count, id=f"{'-'.join(levels)}-{volume.id}", marks=volume.marks)
+        for levels, quick, soak in SEATINGS
+        for count, volume in zip((quick, soak), volumes(quick, soak))
     ],
 )
 def test_bots_only_make_legal_moves(levels, games):

@@ -71,10 +71,10 @@ def crowded_position(seed, black_dice, free=9, buttons=0, cards=("red",)):
     "seed,dice,free,buttons,cards",
     [
         (1, 2, 10, 0, ("red",)),
-        (2, 3, 8, 0, ("blue", "green")),
-        (3, 3, 10, 1, ("yellow",)),
+        pytest.param(2, 3, 8, 0, ("blue", "green"), marks=pytest.mark.slow),
+        pytest.param(3, 3, 10, 1, ("yellow",), marks=pytest.mark.slow),
         (4, 2, 12, 2, ("red", "blue")),
-        (5, 4, 7, 0, ("green",)),
+        pytest.param(5, 4, 7, 0, ("green",), marks=pytest.mark.slow),
     ],
 )
 def test_solver_matches_brute_force(seed, dice, free, buttons, cards):

@@ -66,6 +66,7 @@ def test_wilson_interval():
     assert wilson(0, 10)[0] == pytest.approx(0) and wilson(10, 10)[1] == pytest.approx(1)
 
 
+@pytest.mark.slow  # bot rounds against the solver
 def test_efficiency_json(capsys, monkeypatch):
     quick = tuple(p for p in solo_positions() if p.buttons.bit_count() == 2)[-2:]
     monkeypatch.setattr(efficiency, "solo_positions", lambda: quick)
@@ -96,6 +97,7 @@ def test_bad_flags_exit_2_with_a_clear_message(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow  # bot games with the hard bot
 def test_default_seats_are_hard_against_medium(capsys):
     assert main(["--players", "3", "--games", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -21,6 +21,8 @@ from buttons_game.games.buttons.engine import (
 )
 from buttons_game.games.buttons.engine.board import FULL, spread
 
+from ....soak import volumes
+
 
 def snapshot(state: GameState) -> tuple:
     return tuple(getattr(state, name) for name in GameState.__slots__ if name != "_history") + (
@@ -72,9 +74,10 @@ def play_random(players: int, seed: int, checked: bool):
     return state
 
 
+@pytest.mark.parametrize("games", volumes(25, 700))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_thousands_of_random_games_end_and_keep_the_invariants(players):
-    for seed in range(700):
+def test_thousands_of_random_games_end_and_keep_the_invariants(players, games):
+    for seed in range(games):
         final = play_random(players, seed, checked=seed % 7 == 0)
         outcome = final.outcome()
         assert outcome is not None and outcome.winners
