@@ -7,6 +7,7 @@ equal a fresh redraw of the same state: no widget may wait for the mouse to move
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from buttons_game.games.buttons.engine import OPT_OUT, Phase
 from buttons_game.ui.games.buttons.game_over import GameOverScreen
@@ -15,7 +16,7 @@ from buttons_game.ui.games.buttons.setup import SetupScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import frame_is_fresh, settle
+from ...conftest import frame_is_fresh, settle
 
 
 def key(app, code: int) -> None:
@@ -48,6 +49,7 @@ def walk_cursor_to(app, screen, seat: int, row: int, col: int) -> None:
     raise AssertionError("the cursor did not get there")
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_the_keyboard_alone_and_no_stale_frame(make_app):
     app = make_app(seed=21)
     app.push(MainMenu(app))

@@ -20,7 +20,7 @@ from buttons_game.ui.games.kopf.lesson_view import lesson_texts
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import HANG, click, click_widget, press, settle, step
+from ...conftest import HANG, click, click_widget, press, settle, step
 
 
 def centre(screen: KopfLessonScreen, square: tuple[int, int]) -> tuple[int, int]:
@@ -297,6 +297,7 @@ def test_quit_when_over_ends_a_tutorial_with_its_last_lesson(make_app):
     assert app.exit_code == 0 and screen.model.solved
 
 
+@pytest.mark.slow
 def test_the_tutorial_plays_itself_headless_to_the_end(tmp_path):
     shots = tmp_path / "shots"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(tmp_path / "home")}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from buttons_game.games.buttons.game import Seat
 from buttons_game.games.kopf.engine import Move, Remove
@@ -15,7 +16,7 @@ from buttons_game.ui.games.kopf.setup import KopfSetupScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import choose, click, click_widget, press, settle, step
+from ...conftest import choose, click, click_widget, press, settle, step
 
 
 def square_centre(screen: KopfScreen, row: int, col: int) -> tuple[int, int]:
@@ -58,6 +59,7 @@ def play_turn_with_clicks(app, screen: KopfScreen, rng: random.Random, seen: set
     seen.add("pass")
 
 
+@pytest.mark.slow
 def test_a_whole_hot_seat_game_from_the_main_menu_with_real_clicks(make_app):
     app = make_app(window=(1280, 720))
     screen = start_from_menu(app)
@@ -87,6 +89,7 @@ def test_a_whole_hot_seat_game_from_the_main_menu_with_real_clicks(make_app):
     assert series[-1] == (outcome.captured[0], outcome.captured[1])
 
 
+@pytest.mark.slow
 def test_a_game_against_a_bot(make_app):
     app = make_app(window=(1280, 720))
     screen = start_from_menu(app, second="medium")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from buttons_game.games.buttons.engine import OPT_OUT, Phase, Status
 from buttons_game.i18n import t
@@ -12,7 +13,7 @@ from buttons_game.ui.games.buttons.setup import SetupScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import cell_centre, choose, click, click_widget, press, settle, step
+from ...conftest import cell_centre, choose, click, click_widget, press, settle, step
 
 
 def start_two_humans(app) -> TableScreen:
@@ -32,6 +33,7 @@ def start_two_humans(app) -> TableScreen:
     return screen
 
 
+@pytest.mark.slow
 def test_two_humans_play_a_whole_game_with_events(make_app):
     app = make_app(window=(1280, 800), seed=11)
     table = start_two_humans(app)

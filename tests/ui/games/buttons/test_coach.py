@@ -20,7 +20,7 @@ from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.scenes import mid_game, seats
 from buttons_game.ui.text import wrap
 
-from .conftest import press, run_until, step
+from ...conftest import press, run_until, step
 
 
 def until(app, done) -> None:

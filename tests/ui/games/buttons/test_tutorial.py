@@ -17,7 +17,7 @@ from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from .conftest import click, click_widget, finish_jobs, press, step
+from ...conftest import click, click_widget, finish_jobs, press, step
 
 
 def settle(app, frames: int = 40) -> None:
@@ -186,6 +186,7 @@ def test_from_the_main_menu_leaving_midway_and_coming_back(make_app):
     assert app.top.session.state.history() == tu.state_at_step(2).history()
 
 
+@pytest.mark.slow
 def test_the_tutorial_plays_itself_headless_to_the_end(tmp_path):
     shots = tmp_path / "shots"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BUTTONS_GAME_HOME": str(tmp_path / "home")}
