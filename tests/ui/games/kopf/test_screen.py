@@ -259,8 +259,8 @@ def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
     for the position she is at; until then the table says it is being worked out."""
     from buttons_game.ui.games.kopf.view import hint_text
 
-    from .conftest import run_until
-    from .test_bots_ui import HeldAdviser
+    from ...conftest import run_until
+    from ...test_bots_ui import HeldAdviser
 
     app = make_app()
     app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo", "medium")), target=8))
