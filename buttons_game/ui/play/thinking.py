@@ -6,6 +6,7 @@ Both tables use these: BUTTONS and Kopf oder Knopf differ only in who decides ne
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -33,6 +34,7 @@ class BotJob:
     player: int
     state: Any
     future: Future[Any]
+    thinker: Thinker  # the bot's copy that thinks: kept only if its answer is played
     waited: float = 0.0
 
 
@@ -57,8 +59,15 @@ class BotSeats:
         return seat if seat in self.bots else None
 
     def ask(self, state: Any, player: int) -> None:
-        bot = self.bots[player]
-        self.job = BotJob(player, state, self.executor.submit(bot.choose, state, player))
+        """Ask ``player``'s bot about ``state``. It thinks on a copy with its own copy of the
+        random draws: a question dropped (a person decided first) leaves the bot as it was,
+        so the same seed gives the same game however fast people click."""
+        thinker = copy.copy(self.bots[player])
+        rng = getattr(thinker, "rng", None)
+        if rng is not None:
+            thinker.rng = copy.deepcopy(rng)  # type: ignore[attr-defined]
+        future = self.executor.submit(thinker.choose, state, player)
+        self.job = BotJob(player, state, future, thinker)
 
     def answer(self, state: Any, legal: Callable[[], list[Any]]) -> tuple[Any, bool]:
         """The finished job's action, checked against the rules, and whether the bot failed
@@ -66,6 +75,7 @@ class BotSeats:
         job = self.job
         assert job is not None and job.future.done()
         self.job = None
+        self.bots[job.player] = job.thinker  # its draws are used up only now
         try:
             action = job.future.result()
             if state.problem(action) is not None:
