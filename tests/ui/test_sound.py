@@ -255,7 +255,7 @@ def test_the_kopf_lessons_have_sound_too(make_app, speaker):
     app = make_app()
     app.show_tutorial("kopf")
     settle(app)
-    press(app, pygame.K_s)  # Show me
+    press(app, pygame.K_h)  # Show me
     for _ in range(200):
         step(app)
     assert "move" in speaker.take()

@@ -1,28 +1,23 @@
 """Bots and hints think on worker threads, so the window never freezes while they do.
 
-Both tables use these: BUTTONS and Kopf oder Knopf differ only in who decides next
-(``next_seat``) and how advice is worked out (``advise``).
+Every table uses these: the games differ only in who decides next (``next_seat``) and
+how advice is worked out (``advise``); each game's session says both.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
-
-from buttons_game.games.buttons.bots import make_bot
-from buttons_game.games.buttons.bots.hint import Hint, hint
-from buttons_game.games.buttons.engine import GameState, Phase
-from buttons_game.games.buttons.game import Game
 
 H = TypeVar("H")
 
 
 class Thinker(Protocol):
-    """A bot of either game: it chooses an action for a state (and a seat)."""
+    """A bot of any game: it chooses an action for a state (and a seat)."""
 
     def choose(self, state: Any, player: int | None = None) -> Any: ...
 
@@ -36,6 +31,17 @@ class BotJob:
     future: Future[Any]
     thinker: Thinker  # the bot's copy that thinks: kept only if its answer is played
     waited: float = 0.0
+
+
+def seeded_bots(
+    seats: Sequence[Any], seed: int | None, make_bot: Callable[[str, int | None], Any]
+) -> dict[int, Thinker]:
+    """The bot of each bot seat at its level, seeded from the game's seed (seat by seat)."""
+    return {
+        p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
+        for p, seat in enumerate(seats)
+        if seat.bot is not None
+    }
 
 
 class BotSeats:
@@ -87,26 +93,6 @@ class BotSeats:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
-
-
-def buttons_bots(game: Game) -> BotSeats:
-    """BUTTONS' bots, each seeded from the game's seed: the roller first, then the others."""
-    seed = game.state.setup.seed
-    bots = {
-        p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
-        for p, seat in enumerate(game.seats)
-        if seat.bot is not None
-    }
-
-    def next_seat(state: GameState) -> int | None:
-        if state.phase is Phase.TURN:
-            return state.active_player
-        for p in state.pending_players:
-            if p in bots:
-                return p
-        return None
-
-    return BotSeats(bots, next_seat)
 
 
 class HintDesk(Generic[H]):
@@ -164,9 +150,3 @@ class HintDesk(Generic[H]):
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
-
-
-def buttons_hints() -> HintDesk[Hint]:
-    """The hard bot's advice for BUTTONS, with the exact bust chance."""
-    adviser = make_bot("hard", 0)
-    return HintDesk(lambda state, seat: hint(state, seat, adviser))  # type: ignore[arg-type]

@@ -44,6 +44,7 @@ class ReplayTableModel(TableModel):
             fading={p: (mask, LOST_SHOWN) for p, mask in self.fading.items()},
             busted=self.busted,
             emphasise=None if over or state.phase is Phase.STARS else state.active_player,
+            bots=self.bot_levels(),
         )
         if state.phase is Phase.PLACING and state.dice is not None:
             for p in state.pending_players:

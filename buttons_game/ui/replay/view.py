@@ -17,9 +17,11 @@ from buttons_game.i18n import t
 from buttons_game.ui import art
 
 from ..games.buttons.model import TableModel
-from ..games.buttons.view import TableDrawing, TableLayout, draw_notes
+from ..games.buttons.view import TableDrawing, TableLayout
 from ..games.kopf.model import KopfModel
-from ..games.kopf.view import KopfDrawing, KopfLayout, _cross
+from ..games.kopf.view import KopfDrawing, KopfLayout
+from ..play import marks
+from ..play.view import draw_notes
 from ..text import draw_lines, wrap, wrap_items
 from .model import Position, ReplayKopfModel, ReplayTableModel
 
@@ -195,19 +197,12 @@ class ReplayKopfDrawing(KopfDrawing):
     def heading(self) -> str:
         return t("replay.heading_kopf")
 
-    def _draw_marks_over(
-        self,
-        surface: pygame.Surface,
-        model: KopfModel,
-        layout: KopfLayout,
-        flash: tuple[int, int] | None,
-    ) -> None:
-        """The table's marks, and a cross where the current action's captures took a piece."""
-        super()._draw_marks_over(surface, model, layout, flash)
+    def draw_own_marks(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        """A cross where the current action's captures took a piece."""
         if isinstance(model, ReplayKopfModel):
             width = max(3, layout.cell // 12)
             for spot in model.taken:
-                _cross(surface, layout.square_rect(*spot), art.colour("bad"), width)
+                marks.cross(surface, layout.square_rect(*spot), "bad", width, 0.25)
 
     def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         assert isinstance(layout, ReplayKopfLayout) and isinstance(model, ReplayKopfModel)

@@ -12,7 +12,7 @@ from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, Ga
 from buttons_game.games.buttons.engine.board import iter_spaces
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.text import fit
+from buttons_game.ui.play import marks as mark
 
 from .board_geometry import BoardGeometry, Space
 
@@ -38,6 +38,7 @@ class Marks:
     emphasise: int | None = None  # the board outlined as the one holding the dice
     lesson: set[Space] = field(default_factory=set)  # spaces a tutorial step talks about
     refused: set[Space] = field(default_factory=set)  # spaces a tutorial step shows as refused
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> its bot's level, by the name
 
 
 class BoardView:
@@ -109,13 +110,13 @@ class BoardView:
         d = int(cell * 0.98)
         off = (cell - d) // 2
         for row, col in marks.legal.get(p, ()):
-            surface.blit(art.ring(cell, "legal", 0.08), g.cell_rect(row, col))
+            mark.ring(surface, g.cell_rect(row, col), "legal", 0.08)
         for row, col in marks.gold.get(p, ()):
-            surface.blit(art.ring(cell, "gold", 0.10), g.cell_rect(row, col))
+            mark.ring(surface, g.cell_rect(row, col), "gold", 0.10)
         for row, col in iter_spaces(state.button_mask(p)):
             surface.blit(art.glass_button(d), g.cell_rect(row, col).move(off, off))
         for row, col in marks.star_targets.get(p, ()):
-            surface.blit(art.ring(cell, "star", 0.09), g.cell_rect(row, col))
+            mark.ring(surface, g.cell_rect(row, col), "star", 0.09)
         sd = int(cell * 0.95)
         for row, col in marks.winning.get(p, ()):
             surface.blit(art.glow(cell, "accent"), g.cell_rect(row, col))
@@ -123,7 +124,7 @@ class BoardView:
             rect = g.cell_rect(row, col)
             surface.blit(art.star(sd), (rect.left + (cell - sd) // 2, rect.top + (cell - sd) // 2))
         for row, col in marks.winning.get(p, ()):
-            surface.blit(art.ring(cell, "accent", 0.11), g.cell_rect(row, col))
+            mark.ring(surface, g.cell_rect(row, col), "accent", 0.11)
         fading = marks.fading.get(p)
         if fading:
             mask, left = fading
@@ -134,35 +135,25 @@ class BoardView:
                 surface.blit(ghost, g.cell_rect(row, col).move(off, off - rise))
         last = marks.last_move.get(p)
         if last is not None:
-            rect = g.cell_rect(*last).inflate(-2, -2)
-            pygame.draw.rect(
-                surface, art.colour("last_move"), rect, width=max(2, cell // 16), border_radius=8
-            )
+            mark.outline(surface, g.cell_rect(*last), "last_move", max(2, cell // 16))
         if marks.hover and marks.hover[0] == p:
             ghost = art.glass_button(d).copy()
             ghost.set_alpha(150)
             surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
-        if marks.advice and marks.advice[0] == p:
-            surface.blit(art.ring(cell, "good", 0.12), g.cell_rect(*marks.advice[1:]))
+        if marks.advice and marks.advice[0] == p:  # the hint
+            mark.ring(surface, g.cell_rect(*marks.advice[1:]), "good")
         for seat, row, col in marks.lesson:
             if seat == p:
-                surface.blit(art.ring(cell, "lesson", 0.14), g.cell_rect(row, col))
+                mark.ring(surface, g.cell_rect(row, col), "lesson", 0.14)
         for seat, row, col in marks.refused:
             if seat == p:
-                rect = g.cell_rect(row, col).inflate(-cell // 4, -cell // 4)
-                width = max(3, cell // 14)
-                pygame.draw.circle(surface, art.colour("bad"), rect.center, rect.width // 2, width)
-                pygame.draw.line(surface, art.colour("bad"), rect.topright, rect.bottomleft, width)
+                mark.no_entry(surface, g.cell_rect(row, col), "bad", max(3, cell // 14))
         if marks.cursor and marks.cursor[0] == p:
-            rect = g.cell_rect(marks.cursor[1], marks.cursor[2]).inflate(-2, -2)
-            pygame.draw.rect(
-                surface, art.colour("accent"), rect, width=max(3, cell // 14), border_radius=6
-            )
+            rect = g.cell_rect(marks.cursor[1], marks.cursor[2])
+            mark.outline(surface, rect, "accent", max(3, cell // 14), 6)
         if marks.flash and marks.flash[0] == p:
             rect = g.cell_rect(marks.flash[1], marks.flash[2])
-            width = max(3, cell // 12)
-            pygame.draw.line(surface, art.colour("bad"), rect.topleft, rect.bottomright, width)
-            pygame.draw.line(surface, art.colour("bad"), rect.topright, rect.bottomleft, width)
+            mark.cross(surface, rect, "bad", max(3, cell // 12))
         if marks.busted == p:
             self._draw_bust(surface, g)
 
@@ -186,11 +177,8 @@ class BoardView:
     ) -> None:
         p = g.seat
         size = g.text
-        room = g.name.width
-        label = art.text(
-            fit(name, size + 2, room, True), size + 2, "accent" if active else "text", True
-        )
-        surface.blit(label, (g.name.left, g.name.centery - label.get_height() // 2))
+        tint = "accent" if active else "text"
+        mark.draw_seat_name(surface, g.name, name, marks.bots.get(p), size + 2, tint)
         star_img = art.star(int(g.stars.height * 0.8))
         surface.blit(star_img, (g.stars.left, g.stars.centery - star_img.get_height() // 2))
         count = art.text(str(state.star_count(p)), size + 2, "text", True)

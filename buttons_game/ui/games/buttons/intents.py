@@ -1,11 +1,25 @@
-"""What a player means at the table, whatever the key, click or button that said it."""
+"""What a player means at the BUTTONS table: its own intents beside the shared ones."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import pygame
+
+from buttons_game.ui.play import intents as shared
+from buttons_game.ui.play.intents import (
+    Hint,
+    Menu,
+    MoveCursor,
+    NextLesson,
+    Point,
+    Proceed,
+    Restart,
+    ScrollLog,
+    ShowMe,
+    Undo,
+)
 
 if TYPE_CHECKING:
     from .view import TableLayout
@@ -45,82 +59,44 @@ class Column:
     col: int
 
 
-@dataclass(frozen=True)
-class Undo:
-    pass
-
-
-@dataclass(frozen=True)
-class Hint:
-    pass
-
-
-@dataclass(frozen=True)
-class Menu:
-    pass
-
-
-@dataclass(frozen=True)
-class Proceed:
-    """Enter or Space with no button focused: put the cursor on the board, or use it."""
-
-
-@dataclass(frozen=True)
-class MoveCursor:
-    drow: int
-    dcol: int
-
-
-@dataclass(frozen=True)
-class ScrollLog:
-    lines: int  # positive: further back in time
-
-
-@dataclass(frozen=True)
-class Point:
-    """The mouse moved: what it is over (tooltips, the hover ghost)."""
-
-    pos: tuple[int, int]
-    space: tuple[int, int, int] | None
-
-
 Intent = Union[
-    Roll, OptOut, Gold, Space, Column, Undo, Hint, Menu, Proceed, MoveCursor, ScrollLog, Point
+    Roll,
+    OptOut,
+    Gold,
+    Space,
+    Column,
+    Undo,
+    Hint,
+    Menu,
+    Proceed,
+    MoveCursor,
+    ScrollLog,
+    Point,
+    ShowMe,
+    Restart,
+    NextLesson,
 ]
 
 KEYS: dict[int, Intent] = {
+    **shared.KEYS,
     pygame.K_r: Roll(),
     pygame.K_o: OptOut(),
     pygame.K_p: Gold(place=True),
     pygame.K_s: Gold(place=False),
-    pygame.K_u: Undo(),
-    pygame.K_h: Hint(),
-    pygame.K_ESCAPE: Menu(),
-    pygame.K_RETURN: Proceed(),
-    pygame.K_KP_ENTER: Proceed(),
-    pygame.K_SPACE: Proceed(),
-    pygame.K_UP: MoveCursor(-1, 0),
-    pygame.K_DOWN: MoveCursor(1, 0),
-    pygame.K_LEFT: MoveCursor(0, -1),
-    pygame.K_RIGHT: MoveCursor(0, 1),
-    pygame.K_PAGEUP: ScrollLog(5),
-    pygame.K_PAGEDOWN: ScrollLog(-5),
 }
 KEYS.update({pygame.K_1 + i: Column(i + 1) for i in range(6)})
 KEYS.update({pygame.K_KP1 + i: Column(i + 1) for i in range(6)})
+TUTORIAL_KEYS: dict[int, Intent] = {**KEYS, **shared.TUTORIAL_KEYS}
 
 
-def intent_for(event: pygame.event.Event, layout: TableLayout) -> Intent | None:
-    """The intent of a key, a click, a wheel turn or a mouse move at the table."""
-    if event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-        return None
-    if event.type == pygame.KEYDOWN:
-        return KEYS.get(event.key)
-    if event.type == pygame.MOUSEMOTION:
-        return Point(event.pos, layout.space_at(event.pos))
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        space = layout.space_at(event.pos)
-        return Space(*space) if space else None
-    if event.type == pygame.MOUSEWHEEL:
-        return ScrollLog(event.y)  # the log is the table's only scrolling part
-    return None
+def _click(button: int, space: Any) -> Intent | None:
+    return Space(*space) if button == 1 and space else None
+
+
+def intent_for(
+    event: pygame.event.Event, layout: TableLayout, tutorial: bool = False
+) -> Intent | None:
+    """The intent of a key, a click, a wheel turn or a mouse move at the table (in the
+    tutorial, H shows the step and U starts it again)."""
+    keys = TUTORIAL_KEYS if tutorial else KEYS
+    return shared.intent_for(event, keys, layout.space_at, _click)  # type: ignore[no-any-return]

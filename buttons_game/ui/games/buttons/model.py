@@ -10,39 +10,10 @@ from dataclasses import dataclass, field
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import Dice, GameState, Phase, RoundScore, Status
 from buttons_game.games.buttons.game import Game
-from buttons_game.games.buttons.narration import Note
-from buttons_game.i18n import t
-from buttons_game.ui.play.timers import Timers
+from buttons_game.ui.play.model import Message, PlayModel, render, render_message, render_note
 
 from .board_geometry import Space
 from .boards import Marks
-
-
-@dataclass(frozen=True)
-class Message:
-    """A text to show, kept as a key and its values so it follows a language switch."""
-
-    key: str
-    tone: str = "text"
-    values: tuple[tuple[str, object], ...] = ()
-    seats: tuple[tuple[str, int], ...] = ()
-
-
-def render(key: str, names: list[str], values=(), seats=()) -> str:  # type: ignore[no-untyped-def]
-    """The text of a key in the current language, seat placeholders filled with names."""
-    args = dict(values)
-    for placeholder, seat in seats:
-        args[placeholder] = names[seat]
-    return t(key, **args)
-
-
-def render_note(note: Note, names: list[str], section: str = "log.") -> str:
-    """A move log line (``section``: "log." for BUTTONS, "kopf_log." for Kopf oder Knopf)."""
-    return render(section + note.key, names, note.values, note.seats)
-
-
-def render_message(message: Message, names: list[str]) -> str:
-    return render(message.key, names, message.values, message.seats)
 
 
 @dataclass(frozen=True)
@@ -58,40 +29,26 @@ class TutorialCard:
 
 
 @dataclass
-class TableModel:
-    """Everything the table shows, in one place."""
+class TableModel(PlayModel):
+    """Everything the BUTTONS table shows, in one place (the kit's model and its marks)."""
 
     game: Game
-    log: list[Note] = field(default_factory=list)
-    log_scroll: int = 0  # log lines scrolled back from the newest
-    passing: Message | None = None  # a passing word (an illegal click explained), not history
     hover: Space | None = None
     cursor: Space | None = None
-    pointer: tuple[int, int] | None = None  # where the mouse is (tooltips)
     flash: Space | None = None
     hint: Hint | None = None
-    hint_waiting: bool = False
     last_move: dict[int, tuple[int, int]] = field(default_factory=dict)
     fading: dict[int, int] = field(default_factory=dict)  # seat -> the buttons a bust took
     busted: int | None = None  # the seat whose bust has its beat now
     spin: Dice | None = None  # faces shown while the dice are in the air (decoration only)
     jitter: tuple[int, int] = (0, 0)
-    thinking: int | None = None  # a bot deciding for longer than a moment
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
     tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
-    timers: Timers = field(default_factory=Timers)
 
     @property
     def state(self) -> GameState:
         return self.game.state
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.game.seats]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.game.seats[seat].is_human
 
     def human_pending(self) -> list[int]:
         return [p for p in self.state.pending_players if self.is_human(p)]
@@ -139,6 +96,7 @@ class TableModel:
             fading={p: (mask, fade) for p, mask in self.fading.items()} if fade else {},
             busted=self.busted,
             emphasise=state.active_player if state.phase is not Phase.STARS else None,
+            bots=self.bot_levels(),
         )
         advice = self.hint.action if self.hint is not None else None
         if advice is not None and hasattr(advice, "row"):
@@ -177,3 +135,14 @@ def round_not_started(state: GameState) -> bool:
         and all(state.status(p) is Status.IN_ROUND for p in range(state.players))
         and not any(state.button_mask(p) for p in range(state.players))
     )
+
+
+__all__ = [
+    "Message",
+    "TableModel",
+    "TutorialCard",
+    "render",
+    "render_message",
+    "render_note",
+    "round_not_started",
+]

@@ -1,23 +1,24 @@
-"""A game at the table: intents become engine actions, bots decide, the dice fall.
+"""A game of BUTTONS at the table: the kit's session with the dice, the gold space,
+the stars, the busts and the tutorial's script.
 
-Every change of the game goes through ``TableSession._change``, which also keeps
-the log, the marks and the timers in step and hands the new game to ``on_change``
-(the app autosaves it). The session has no widgets and draws nothing.
+Every change of the game goes through the kit's ``PlaySession._change``; ``changed``
+keeps BUTTONS' marks and timers in step. The session has no widgets and draws nothing.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
+from buttons_game.games.buttons.bots import make_bot
+from buttons_game.games.buttons.bots.hint import Hint, hint
 from buttons_game.games.buttons.engine import (
     OPT_OUT,
     ROLL,
     Action,
     Dice,
     GameState,
-    IllegalActionError,
     OptOut,
     Phase,
     Place,
@@ -31,23 +32,19 @@ from buttons_game.games.buttons.engine.board import bit
 from buttons_game.games.buttons.game import Game
 from buttons_game.games.buttons.narration import Note, narrate, narrate_history, undo_note
 from buttons_game.ui.games.buttons import intents as do
-from buttons_game.ui.play.thinking import buttons_bots, buttons_hints
+from buttons_game.ui.play.session import BOT_DELAY, PlaySession
+from buttons_game.ui.play.thinking import BotJob, BotSeats, HintDesk, seeded_bots
 from buttons_game.ui.sound import Play, silent
 
-from .model import Message, TableModel, TutorialCard, round_not_started
+from .model import TableModel, TutorialCard, round_not_started
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land
 FADE_SECONDS = 0.9
 OVER_SECONDS = 1.2  # the last star lies on the board before the game-over screen
-FLASH_SECONDS = 0.6
-PASSING_SECONDS = 4.0
-BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
 GOLD_DELAY = 0.3  # a bot's optional gold placement
-THINKING_AFTER = 0.15
 SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next decision
-SHOW_ME_FRAMES = 4  # ... and the fewest frames  # a bot thinking longer than this is announced
-ANIMATED = ("roll", "fade", "flash")
+SHOW_ME_FRAMES = 4  # ... and the fewest frames
 
 
 class TableScript(Protocol):
@@ -64,8 +61,34 @@ class TableScript(Protocol):
     def restart(self, game: Game) -> Game: ...
 
 
-class TableSession:
+def buttons_bots(game: Game) -> BotSeats:
+    """BUTTONS' bots, each seeded from the game's seed: the roller first, then the others."""
+    bots = seeded_bots(game.seats, game.state.setup.seed, make_bot)
+
+    def next_seat(state: GameState) -> int | None:
+        if state.phase is Phase.TURN:
+            return state.active_player
+        for p in state.pending_players:
+            if p in bots:
+                return p
+        return None
+
+    return BotSeats(bots, next_seat)
+
+
+def buttons_hints() -> HintDesk[Hint]:
+    """The hard bot's advice for BUTTONS, with the exact bust chance."""
+    adviser = make_bot("hard", 0)
+    return HintDesk(lambda state, seat: hint(state, seat, adviser))  # type: ignore[arg-type]
+
+
+class TableSession(PlaySession):
     """One game being played at the table, shared by the table, summary and star screens."""
+
+    REASONS = "reason"
+    NOTHING_TO_UNDO = "game.nothing_to_undo"
+    ANIMATED = ("roll", "fade", "flash")
+    model: TableModel
 
     def __init__(
         self,
@@ -78,16 +101,19 @@ class TableSession:
     ) -> None:
         """``sound`` plays an effect by name (the app's sound layer); silent by default."""
         state = game.state
-        self.model = TableModel(game, log=narrate_history(state.setup, state.history()))
+        model = TableModel(game, log=narrate_history(state.setup, state.history()))
+        super().__init__(
+            model,
+            speed=speed,
+            on_change=on_change,
+            bots=buttons_bots(game),
+            hints=buttons_hints(),
+            sound=sound,
+        )
         self.script = script
         self.autoplay = False  # --show-me: the tutorial plays itself, a beat per decision
         self.frames_shown = 0  # frames since the last change (--show-me waits for a few)
         self.model.tutorial = script.card(state) if script is not None else None
-        self.speed = speed
-        self.on_change = on_change
-        self.sound = sound
-        self.bots = buttons_bots(game)
-        self.hints = buttons_hints()
         # Spinning faces and jitter have their own randomness: they never touch the dice.
         self.decor = random.Random()
         if round_not_started(state) and not state.is_over():
@@ -98,19 +124,6 @@ class TableSession:
             self.model.summary_due = state.round_scores()[-1]  # resumed at a scoring: show it
 
     # ------------------------------------------------------------------ reading
-    @property
-    def game(self) -> Game:
-        return self.model.game
-
-    @property
-    def state(self) -> GameState:
-        return self.model.game.state
-
-    @property
-    def over_ready(self) -> bool:
-        """The game is over and its last moment has been shown."""
-        return self.state.is_over() and not self.model.timers.running("over")
-
     @property
     def summary_ready(self) -> bool:
         """A scored round waits for its summary, and no bust is being shown."""
@@ -126,19 +139,25 @@ class TableSession:
         score, self.model.summary_due = self.model.summary_due, None
         return score
 
-    def close(self) -> None:
-        """Leave the table for good: stop the bot and hint threads."""
-        self.bots.close()
-        self.hints.close()
-
     # ------------------------------------------------------------------ intents
-    def perform(self, intent: do.Intent) -> None:
-        """Carry out what a person meant; explain in a passing word when the rules say no."""
+    def perform(self, intent: Any) -> None:
+        """In the tutorial, Undo starts the step again and Hint shows it."""
+        if self.in_tutorial and isinstance(intent, do.Undo):
+            intent = do.Restart()
+        elif self.in_tutorial and isinstance(intent, do.Hint):
+            intent = do.ShowMe()
+        elif not self.in_tutorial and isinstance(intent, (do.Restart, do.ShowMe)):
+            return  # the tutorial is over: its keys are Undo and Hint again
+        super().perform(intent)
+
+    def perform_own(self, intent: Any) -> None:
         m = self.model
         state = self.state
         if isinstance(intent, do.Point):
             m.pointer = intent.pos
-            m.hover = intent.space if intent.space and self._placeable(intent.space) else None
+            space = intent.space
+            seat_space = (space[0], space[1], space[2]) if space else None
+            m.hover = seat_space if seat_space and self._placeable(seat_space) else None
         elif isinstance(intent, do.Roll):
             self._human_turn(ROLL)
         elif isinstance(intent, do.OptOut):
@@ -151,16 +170,6 @@ class TableSession:
             a = state.active_player
             if state.phase is Phase.PLACING and state.dice and m.is_human(a):
                 self._space(a, state.dice.white, intent.col)
-        elif isinstance(intent, do.Undo):
-            if self.in_tutorial:
-                self.restart()
-            else:
-                self.undo()
-        elif isinstance(intent, do.Hint):
-            if self.in_tutorial:
-                self.show_me()
-            else:
-                self.request_hint()
         elif isinstance(intent, do.MoveCursor):
             self._move_cursor(intent.drow, intent.dcol)
         elif isinstance(intent, do.Proceed):
@@ -169,21 +178,6 @@ class TableSession:
                 self._space(*m.cursor)
             elif seat is not None:
                 self._move_cursor(0, 0)
-        elif isinstance(intent, do.ScrollLog):
-            m.log_scroll = min(max(0, m.log_scroll + intent.lines), max(0, len(m.log) - 1))
-
-    def explain(self, key: str, tone: str = "bad", seat: int | None = None) -> None:
-        """A passing word; ``seat`` fills the text's %{name}."""
-        self._say(key, tone, {} if seat is None else {"seat": seat})
-
-    def _say(self, key: str, tone: str, details: Mapping[str, object]) -> None:
-        values = tuple((k, v) for k, v in details.items() if k != "seat")
-        seats = (("name", details["seat"]),) if isinstance(details.get("seat"), int) else ()
-        self.model.passing = Message(key, tone, values, seats)  # type: ignore[arg-type]
-        self.model.timers.start("passing", PASSING_SECONDS)
-
-    def _explain_problem(self, problem: IllegalActionError) -> None:
-        self._say(f"reason.{problem.code}", "bad", problem.details)
 
     def _human_turn(self, action: Action) -> None:
         state = self.state
@@ -217,27 +211,17 @@ class TableSession:
             PlaceStar(seat, row, col) if state.phase is Phase.STARS else Place(seat, row, col)
         )
         if not self.attempt(action):
-            m.flash = (seat, row, col)
-            m.timers.start("flash", FLASH_SECONDS)
+            self.refuse((seat, row, col))
 
-    def attempt(self, action: Action) -> bool:
-        """Apply ``action`` if the rules allow it, else say why (from the engine's code)."""
-        problem = self.state.problem(action)
-        if problem is not None:
-            self._explain_problem(problem)
-            return False
+    def refusal(self, action: Action) -> str | None:
         script = self.script if self.in_tutorial else None
-        refused = script.refusal(self.state, action) if script is not None else None
-        if refused is not None:
-            self.explain(refused, tone="accent")
-            return False
-        self.apply(action)
-        return True
+        return script.refusal(self.state, action) if script is not None else None
 
     # ------------------------------------------------------------------ a script
     def show_me(self) -> None:
         """The tutorial's step done for the player: its own decision, as if clicked."""
-        assert self.script is not None
+        if self.script is None:
+            return
         action = self.script.show_me(self.state)
         if action is None or self.model.busted is not None or self.state.is_chance_node():
             self.explain("tutorial.nothing_to_show", tone="accent")
@@ -246,7 +230,8 @@ class TableSession:
 
     def restart(self) -> None:
         """The tutorial's current step from its start."""
-        assert self.script is not None
+        if self.script is None:
+            return
         game = self.script.restart(self.game)
         if game.state.history() == self.state.history():
             self.explain("tutorial.at_start", tone="accent")
@@ -274,41 +259,20 @@ class TableSession:
         m.cursor = (seat, min(6, max(1, row + drow)), min(6, max(1, col + dcol)))
 
     # ------------------------------------------------------------------ changes
-    def apply(self, action: Action) -> None:
-        before = self.game
-        after = before.apply(action)
-        self._change(after, narrate(before.state, action, after.state), action)
+    def narrate(self, before: GameState, action: Action, after: GameState) -> Sequence[Note]:
+        return narrate(before, action, after)
 
-    def undo(self) -> None:
-        game = self.game
-        if not game.can_undo:
-            self.explain("game.nothing_to_undo", tone="accent")
-            return
-        seat = game.undo_seat
-        undone = game.undo()
+    def undo_notes(self, seat: int, game: Game, undone: Game) -> Sequence[Note]:
         taken = game.state.history()[len(undone.state.history())]
-        assert seat is not None
-        self._change(undone, (undo_note(seat, taken),), None)
+        return (undo_note(seat, taken),)
 
-    def _change(self, game: Game, notes: Sequence[Note], action: Action | None) -> None:
-        """The one way the game changes: the log, marks and timers follow, then the autosave."""
+    def changed(self, before: GameState, after: GameState, action: Action | None) -> None:
+        """BUTTONS' marks and timers follow the change: the dice, a bust, the round."""
         m = self.model
-        before = m.game.state
-        m.game = game
-        after = game.state
-        m.log.extend(notes)
-        m.log_scroll = 0
-        m.hint = None
         m.hover = None
-        m.flash = None
-        m.passing = None
-        m.timers.since_change = 0.0
-        m.timers.stop("passing")
         m.busted = None  # a move after a bust ends its beat early
         m.timers.stop("bust")
         speed = self.speed()
-        if self.bots.job is not None and self.bots.job.state is not after:
-            self.bots.job = None  # a bot's answer for an older state is dropped
         actor = getattr(action, "player", None)
         if isinstance(action, (Roll, OptOut)):
             actor = before.active_player
@@ -347,13 +311,8 @@ class TableSession:
         self.frames_shown = 0
         if self.script is not None:
             m.tutorial = self.script.card(after)
-        effect = self._effect(before, after, action)
-        if effect is not None:
-            self.sound(effect)
-        self.on_change(game)
 
-    @staticmethod
-    def _effect(before: GameState, after: GameState, action: Action | None) -> str | None:
+    def effect(self, before: GameState, after: GameState, action: Action | None) -> str | None:
         """The one sound a change makes, the weightiest: a win, a bust, else the action's own."""
         if after.is_over() and not before.is_over():
             outcome = after.outcome()
@@ -390,30 +349,40 @@ class TableSession:
         return (seat, *near)
 
     # ------------------------------------------------------------------ time
-    def update(self, dt: float) -> bool:
-        """Advance the clocks, land the dice, let the bots decide; True while anything moves."""
-        m = self.model
-        ended = m.timers.tick(dt)
-        if "flash" in ended:
-            m.flash = None
-        if "fade" in ended:
-            m.fading = {}
-        if "bust" in ended:
-            m.busted = None
-        if "passing" in ended:
-            m.passing = None
+    def timer_ended(self, name: str) -> None:
+        if name == "fade":
+            self.model.fading = {}
+        elif name == "bust":
+            self.model.busted = None
+        else:
+            super().timer_ended(name)
+
+    def advance(self, dt: float) -> bool:
+        """The dice land, then the bots decide (or the tutorial plays itself)."""
+        landed = self._land_dice()
+        return self._drive_bots(dt) or self._autoplay() or landed
+
+    def _land_dice(self) -> bool:
+        """The dice in the air spin; once their time is up they land (True)."""
         state = self.state
-        if state.is_chance_node():
-            if m.timers.running("roll"):
-                self._spin(state)
-            else:
-                dice = self.script.dice(self.game) if self.script else self.game.roll_dice()
-                self.apply(dice)
-                ended.append("landed")
-        moved = self._drive_bots(dt) or self._autoplay()
-        waiting_hint = self._collect_hint()  # after this frame's moves, which clear a hint
-        animating = any(m.timers.running(name) for name in ANIMATED)
-        return bool(ended) or animating or moved or waiting_hint
+        if not state.is_chance_node():
+            return False
+        if self.model.timers.running("roll"):
+            self._spin(state)
+            return False
+        dice = self.script.dice(self.game) if self.script else self.game.roll_dice()
+        self.apply(dice)
+        return True
+
+    def bots_wait(self) -> bool:
+        m = self.model
+        return m.busted is not None or m.summary_due is not None
+
+    def bot_delay(self, job: BotJob) -> float:
+        return BOT_DELAY if job.player == self.state.active_player else GOLD_DELAY
+
+    def legal(self, player: int) -> list[Any]:
+        return list(self.state.legal_actions(player))
 
     def _autoplay(self) -> bool:
         """--show-me: the tutorial's own decision for the player, a beat after each change."""
@@ -441,44 +410,5 @@ class TableSession:
         )
         self.model.jitter = (r.randint(-3, 3), r.randint(-3, 3))
 
-    def _drive_bots(self, dt: float) -> bool:
-        """Ask the next bot for its decision and apply it after a visible pause."""
-        m = self.model
-        state = self.state
-        job = self.bots.job
-        if m.busted is not None or state.is_over() or m.summary_due is not None:
-            return False
-        if job is None:
-            player = self.bots.next_seat(state)
-            if player is None:
-                return False
-            self.bots.ask(state, player)
-            return True
-        job.waited += dt
-        done = job.future.done()
-        m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
-        delay = BOT_DELAY if job.player == state.active_player else GOLD_DELAY
-        if not done or m.timers.since_change < delay * self.speed():
-            return True
-        action, failed = self.bots.answer(state, lambda: state.legal_actions(job.player))
-        if failed:
-            self.explain("errors.bot_failed")
-        m.thinking = None
-        self.apply(action)
-        return True
 
-    # ------------------------------------------------------------------ hints
-    def request_hint(self) -> None:
-        seat = self.model.hint_seat()
-        if seat is None:
-            self.explain("game.no_hint")
-            return
-        self.hints.ask(self.state, seat)
-        self.model.hint_waiting = True
-
-    def _collect_hint(self) -> bool:
-        """Pick up a finished hint if it is still about the current state."""
-        return self.hints.poll(self.model, self.state, self.model.hint_seat())
-
-
-__all__ = ["TableSession"]
+__all__ = ["TableSession", "buttons_bots", "buttons_hints"]

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
-from buttons_game.games.buttons.narration import Note
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
 
 from .board_geometry import BoardGeometry, layout_boards
 from .boards import BoardView, Marks
-from .model import TableModel, render_message, render_note
+from .model import TableModel
 
 
 @dataclass
@@ -211,7 +210,7 @@ class TableDrawing:
             )
         self.draw_side(surface, model, layout)
         if model.passing is not None:
-            self.draw_passing(surface, model, layout)
+            draw_passing(surface, model, layout.board_area, layout.scale, 0.8)
         self.draw_tooltip(surface, model, layout)
 
     def draw_side(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
@@ -305,37 +304,6 @@ class TableDrawing:
             more = art.text(t("game.log_newer"), int(12 * s), "accent")
             surface.blit(more, (area.right - more.get_width(), area.bottom - more.get_height()))
 
-    def draw_passing(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
-        """A passing word over the boards: why a click did nothing, what Undo found."""
-        assert model.passing is not None
-        s = layout.scale
-        size = int(17 * s)
-        text = render_message(model.passing, model.names)
-        lines = wrap(text, size, int(layout.board_area.width * 0.8), True)
-        step = int(size * 1.35)
-        width = max(art.text(line, size, "text", True).get_width() for line in lines)
-        box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))
-        box.midbottom = (layout.board_area.centerx, layout.board_area.bottom - int(12 * s))
-        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=12)
-        pygame.draw.rect(
-            surface,
-            art.colour(
-                model.passing.tone if model.passing.tone in ("bad", "accent") else "panel_border"
-            ),
-            box,
-            width=2,
-            border_radius=12,
-        )
-        draw_lines(
-            surface,
-            lines,
-            box.inflate(-int(32 * s), -int(16 * s)),
-            size,
-            model.passing.tone,
-            True,
-            centre=True,
-        )
-
     def draw_tooltip(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
         """What a die or a button card under the mouse does."""
         pos = model.pointer
@@ -359,60 +327,12 @@ class TableDrawing:
         draw_tooltip(surface, text, anchor, layout.scale)
 
 
-TONES = {"plain": "text_dim", "roll": "text", "good": "good", "bad": "bad", "accent": "accent"}
-
-
-def draw_notes(
-    surface: pygame.Surface,
-    log: Sequence[Note],
-    names: list[str],
-    area: pygame.Rect,
-    size: int,
-    section: str = "log.",
-    scroll: int = 0,
-    current: int | None = None,
-) -> int:
-    """The move log in ``area``: newest at the bottom, whole notes only, ``scroll`` notes
-    back from the newest; the notes from index ``current`` on stand on a highlight.
-    Returns how many notes the log shows up to (the newest shown, plus one)."""
-    step = int(size * 1.35)
-    room = max(0, (area.height - 6) // step)
-    lines: list[tuple[str, str, bool]] = []
-    newest = len(log) - min(scroll, max(0, len(log) - 1))
-    for i in range(newest - 1, -1, -1):
-        note = log[i]
-        tint = TONES.get(note.tone, "text_dim")
-        text = wrap(render_note(note, names, section), size, area.width - 8)
-        if lines and len(lines) + len(text) > room:
-            break  # only whole notes: no line without its beginning
-        lit = current is not None and i >= current
-        lines.extend((line, tint, lit) for line in reversed(text))
-    shown = lines[:room]
-    lit_lines = [k for k, (_, _, lit) in enumerate(shown) if lit]
-    if lit_lines:  # the current notes are the newest shown: one box at the bottom
-        top = area.bottom - (max(lit_lines) + 1) * step + 1  # under the line above
-        box = pygame.Rect(area.left, top, area.width, area.bottom - top)
-        pygame.draw.rect(surface, art.colour("panel_active"), box, border_radius=6)
-        bar = pygame.Rect(box.left, box.top + 3, 3, box.height - 6)
-        pygame.draw.rect(surface, art.colour("accent"), bar, border_radius=2)
-    y = area.bottom - step
-    for line, tint, lit in shown:
-        shade = "text" if lit and tint == "text_dim" else tint  # the current notes stand out
-        surface.blit(art.text(line, size, shade), (area.left + (8 if lit else 4), y))
-        y -= step
-    return newest
-
-
-def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale: float) -> None:
-    size = int(15 * scale)
-    width = int(320 * scale)
-    lines = wrap(text, size, width - int(20 * scale))
-    step = int(size * 1.35)
-    box = pygame.Rect(0, 0, width, len(lines) * step + int(16 * scale))
-    box.topleft = (anchor.left, anchor.bottom + 6)
-    if box.right > surface.get_width():
-        box.right = anchor.right
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=8)
-    pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=8)
-    draw_lines(surface, lines, box.inflate(-int(20 * scale), -int(16 * scale)), size)
+__all__ = [
+    "TONES",
+    "TableDrawing",
+    "TableLayout",
+    "draw_notes",
+    "draw_tooltip",
+    "hint_lines",
+    "prompt",
+]

@@ -1,14 +1,26 @@
-"""What a player means at the Kopf oder Knopf table, whatever key or click said it."""
+"""What a player means at the Kopf oder Knopf table: its own intents beside the shared ones."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 import pygame
 
-from ..buttons.intents import Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
+from buttons_game.ui.play import intents as shared
+from buttons_game.ui.play.intents import (
+    Hint,
+    Menu,
+    MoveCursor,
+    NextLesson,
+    Point,
+    Proceed,
+    Restart,
+    ScrollLog,
+    ShowMe,
+    Undo,
+)
 
 
 @dataclass(frozen=True)
@@ -29,48 +41,37 @@ class ToggleThreats:
     """Show or hide the pairs' lines and the pieces in danger."""
 
 
-@dataclass(frozen=True)
-class ShowMe:
-    """A lesson: play its solution, move by move."""
-
-
-@dataclass(frozen=True)
-class Restart:
-    """A lesson: back to its start."""
-
-
-@dataclass(frozen=True)
-class NextLesson:
-    """A lesson solved: on to the next one (after the last, back to the menu)."""
-
-
 Intent = Union[
     Square, Cancel, ToggleThreats, Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
 ]
 LessonIntent = Union[Intent, ShowMe, Restart, NextLesson]
 
 KEYS: dict[int, Intent] = {
-    pygame.K_u: Undo(),
-    pygame.K_h: Hint(),
+    **shared.KEYS,
     pygame.K_t: ToggleThreats(),
     pygame.K_BACKSPACE: Cancel(),
-    pygame.K_RETURN: Proceed(),
-    pygame.K_KP_ENTER: Proceed(),
-    pygame.K_SPACE: Proceed(),
-    pygame.K_UP: MoveCursor(-1, 0),
-    pygame.K_DOWN: MoveCursor(1, 0),
-    pygame.K_LEFT: MoveCursor(0, -1),
-    pygame.K_RIGHT: MoveCursor(0, 1),
-    pygame.K_PAGEUP: ScrollLog(5),
-    pygame.K_PAGEDOWN: ScrollLog(-5),
 }
+LESSON_KEYS: dict[int, LessonIntent] = {**KEYS, **shared.TUTORIAL_KEYS}
+"""A lesson: as at the table, with the tutorial keys (H show me, U restart, N next)."""
 
 
-LESSON_KEYS: dict[int, LessonIntent] = {
-    pygame.K_s: ShowMe(),
-    pygame.K_r: Restart(),
-    pygame.K_n: NextLesson(),
-}
+def _click(button: int, square: Any) -> Intent | None:
+    if button == 3:
+        return Cancel()
+    return Square(*square) if button == 1 and square else None
+
+
+def intent_for(
+    event: pygame.event.Event,
+    square_at: Callable[[tuple[int, int]], tuple[int, int] | None],
+    choosing: bool,
+    lesson: bool = False,
+) -> LessonIntent | None:
+    """The intent of a key, a click, a wheel turn or a mouse move; ``choosing`` when a piece
+    is picked up (then Esc puts it down instead of opening the menu)."""
+    keys = LESSON_KEYS if lesson else KEYS
+    escape = Cancel() if choosing else None
+    return shared.intent_for(event, keys, square_at, _click, escape)  # type: ignore[no-any-return]
 
 
 def lesson_intent_for(
@@ -78,35 +79,7 @@ def lesson_intent_for(
     square_at: Callable[[tuple[int, int]], tuple[int, int] | None],
     choosing: bool,
 ) -> LessonIntent | None:
-    """As at the table, with S, R and N for the lesson; a lesson has no undo and no hint."""
-    if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-        if event.key in LESSON_KEYS:
-            return LESSON_KEYS[event.key]
-    intent = intent_for(event, square_at, choosing)
-    return None if isinstance(intent, (Hint, Undo)) else intent
+    return intent_for(event, square_at, choosing, lesson=True)
 
 
-def intent_for(
-    event: pygame.event.Event,
-    square_at: Callable[[tuple[int, int]], tuple[int, int] | None],
-    choosing: bool,
-) -> Intent | None:
-    """The intent of a key, a click, a wheel turn or a mouse move; ``choosing`` when a piece
-    is picked up (then Esc puts it down instead of opening the menu)."""
-    if event.type == pygame.KEYDOWN:
-        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            return None
-        if event.key == pygame.K_ESCAPE:
-            return Cancel() if choosing else Menu()
-        return KEYS.get(event.key)
-    if event.type == pygame.MOUSEMOTION:
-        spot = square_at(event.pos)
-        return Point(event.pos, (0, *spot) if spot else None)
-    if event.type == pygame.MOUSEBUTTONDOWN:
-        if event.button == 3:
-            return Cancel()
-        spot = square_at(event.pos)
-        return Square(*spot) if event.button == 1 and spot else None
-    if event.type == pygame.MOUSEWHEEL:
-        return ScrollLog(event.y)
-    return None
+__all__ = ["Cancel", "Intent", "LessonIntent", "Square", "ToggleThreats", "intent_for"]

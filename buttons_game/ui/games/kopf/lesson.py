@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.games.buttons.game import Seat
-from buttons_game.games.buttons.narration import Note
+from buttons_game.core.notes import Note
+from buttons_game.core.seats import Seat
 from buttons_game.games.kopf.engine import Action, KopfState, Move
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.games.kopf.lessons import (
@@ -27,10 +27,10 @@ from buttons_game.games.kopf.lessons import (
     walkthrough,
     wrong_reason,
 )
+from buttons_game.ui.play.model import Message
 from buttons_game.ui.play.thinking import BotSeats
 from buttons_game.ui.sound import Play, silent
 
-from ..buttons.model import Message
 from .model import KopfModel, Square
 from .session import KopfSession
 
@@ -85,6 +85,9 @@ class LessonModel(KopfModel):
         if self.wrong is not None and self.wrong.key == self.lesson.text_key("wrong"):
             return "wrong"
         return "intro"
+
+    def bot_level(self, seat: int) -> str | None:
+        return None  # the lesson's opponent plays its script, not a bot's level
 
     def highlighted(self) -> frozenset[Square]:
         """The squares the text in view talks about, ringed on the board."""
@@ -156,7 +159,7 @@ class LessonSession(KopfSession):
         m = self.model
         problem = self.state.problem(action)
         if problem is not None:
-            self._explain(problem)
+            self.explain_problem(problem)
             m.wrong = Message(f"kopf_reason.{problem.code}", "bad", tuple(problem.details.items()))
             return False
         why = wrong_reason(self.lesson, self.state, action)
@@ -184,7 +187,7 @@ class LessonSession(KopfSession):
         m.flights = []
         m.timers.stop("strike")
         m.timers.stop("over")
-        self.flash = None
+        m.flash = None
         self.bots.job = None
         self._change(KopfGame(self.game.seats, start(self.lesson)), (), None)
 

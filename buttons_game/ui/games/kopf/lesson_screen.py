@@ -1,23 +1,24 @@
 """Learn to play Kopf oder Knopf: the lessons one after another, on the real table.
 
 The board works as at the table (the screen extends KopfScreen); the panel shows the
-lesson, and its buttons are Show me (S), Restart (R), Next lesson (N; Done after the
-last) and Menu (Esc). The lesson reached is kept in the settings, so leaving midway
-and coming back resumes there. With ``--show-me`` the tutorial plays itself.
+lesson, and its buttons have the tutorial keys of every game: Show me (H), Restart (U),
+Next lesson (N; Done after the last) and Menu (Esc). The lesson reached is kept in the
+settings, so leaving midway and coming back resumes there. With ``--show-me`` the
+tutorial plays itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pygame
-import pygame_gui
 
 from buttons_game.games.kopf.lessons import LESSONS
 from buttons_game.i18n import t
-from buttons_game.ui.games.kopf import intents as kdo
+from buttons_game.ui.games.kopf import intents as do
 from buttons_game.ui.screen import Host
-from buttons_game.ui.screens.common import button
 
-from ..buttons import intents as do
 from .lesson import Beat, LessonModel, LessonSession
 from .lesson_view import LessonDrawing, LessonLayout
 from .screen import KopfScreen
@@ -101,64 +102,44 @@ class KopfLessonScreen(KopfScreen):
 
     def build(self) -> None:
         assert self.table is not None
+        self.intent_of = {}
         t_ = self.table
-        self.show_me = button(self, t_.show_me, "learn.show_me", None, "learn.show_me_tip")
-        self.restart = button(self, t_.restart, "learn.restart", None, "learn.restart_tip")
+        button = self.button
+        self.show_me = button(t_.show_me, "learn.show_me", do.ShowMe(), None, "learn.show_me_tip")
+        self.restart = button(t_.restart, "learn.restart", do.Restart(), None, "learn.restart_tip")
         last = self.model.last  # after the last lesson: Done, back to the menu
         self.next = button(
-            self,
             t_.next,
             "learn.done" if last else "learn.next",
+            do.NextLesson(),
             "#primary",
             "learn.done_tip" if last else "learn.next_tip",
         )
-        self.menu = button(self, t_.menu, "game.menu")
-        self.actions: dict[object, kdo.LessonIntent] = {
-            self.show_me: kdo.ShowMe(),
-            self.restart: kdo.Restart(),
-            self.next: kdo.NextLesson(),
-            self.menu: do.Menu(),
-        }
+        self.menu = button(t_.menu, "game.menu", do.Menu())
         self.refresh_widgets()
 
-    def refresh_widgets(self) -> None:
-        if not self.widgets:
-            return
+    def allowed(self) -> Iterable[tuple[Any, bool]]:
         model = self.model
-        for widget, allowed in ((self.next, model.passed), (self.show_me, not model.showing)):
-            if allowed and not widget.is_enabled:
-                widget.enable()
-            elif not allowed and widget.is_enabled:
-                widget.disable()
+        return ((self.next, model.passed), (self.show_me, not model.showing))
+
+    def selected(self) -> Iterable[tuple[Any, bool]]:
+        return ()  # a lesson has no Threats button
 
     # ------------------------------------------------------------------ input
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        intent: kdo.LessonIntent | None
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            intent = self.actions.get(event.ui_element)
-        else:
-            assert self.table is not None
-            choosing = self.model.selected is not None
-            intent = kdo.lesson_intent_for(event, self.table.square_at, choosing)
-        if intent is None:
-            return False
-        self.act(intent)
-        return not isinstance(intent, do.Point)
+    def intent(self, event: pygame.event.Event) -> do.LessonIntent | None:
+        """As at the table, with the tutorial keys: H show me, U restart, N next."""
+        assert self.table is not None
+        choosing = self.model.selected is not None
+        return do.intent_for(event, self.table.square_at, choosing, lesson=True)
 
-    def act(self, intent: kdo.LessonIntent) -> None:  # type: ignore[override]
-        if isinstance(intent, do.Menu):
-            self.host.show_menu()  # the lesson reached is kept
-            return
-        if isinstance(intent, kdo.ShowMe):
-            self.session.show_me()
-        elif isinstance(intent, kdo.Restart):
-            self.session.restart()
-        elif isinstance(intent, kdo.NextLesson):
+    def act(self, intent: Any) -> None:
+        if isinstance(intent, do.NextLesson):
             self.next_lesson()
             return
-        else:
-            self.session.perform(intent)
-        self.refresh_widgets()
+        super().act(intent)
+
+    def open_menu(self) -> None:
+        self.host.show_menu()  # the lesson reached is kept
 
     # ------------------------------------------------------------------- time
     def update(self, dt: float) -> bool:
@@ -195,10 +176,6 @@ class KopfLessonScreen(KopfScreen):
         else:
             self.autoplay = False  # the end: the player takes over (Done, Restart ...)
         return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        assert self.table is not None
-        self.drawing.draw(surface, self.model, self.table, self.host.background, self.session.flash)
 
     def screenshot_key(self) -> str:
         m = self.model

@@ -14,9 +14,9 @@ import pygame
 
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.play.model import render_message
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
 
-from ..buttons.model import render_message
 from .lesson import LessonModel
 from .model import KopfModel
 from .view import KopfDrawing, KopfLayout, prompt
@@ -153,14 +153,7 @@ class LessonDrawing(KopfDrawing):
             for spot in model.highlighted():
                 wash_square(surface, layout.square_rect(*spot))
 
-    def _draw_marks_over(
-        self,
-        surface: pygame.Surface,
-        model: KopfModel,
-        layout: KopfLayout,
-        flash: tuple[int, int] | None,
-    ) -> None:
-        super()._draw_marks_over(surface, model, layout, flash)
+    def draw_own_marks(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         if isinstance(model, LessonModel):  # over the table's marks: never hidden by them
             for spot in model.highlighted():
                 frame_square(surface, layout.square_rect(*spot))

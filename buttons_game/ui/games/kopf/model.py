@@ -8,11 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from buttons_game.games.buttons.narration import Note
 from buttons_game.games.kopf.engine import KopfState, Move, Remove
-from buttons_game.ui.play.timers import Timers
-
-from ..buttons.model import Message
+from buttons_game.ui.play.model import PlayModel
 
 Square = tuple[int, int]
 
@@ -27,35 +24,21 @@ class Flight:
 
 
 @dataclass
-class KopfModel:
-    """Everything the Kopf oder Knopf table shows, in one place."""
+class KopfModel(PlayModel):
+    """Everything the Kopf oder Knopf table shows, in one place (the kit's model and its
+    marks); ``hint`` is a KopfHint, ``flash`` a square."""
 
     game: Any  # a KopfGame
-    log: list[Note] = field(default_factory=list)
-    log_scroll: int = 0
-    passing: Message | None = None
     selected: Square | None = None  # the piece chosen to move
     hover: Square | None = None  # the square under the mouse
-    pointer: tuple[int, int] | None = None
     cursor: Square | None = None  # the keyboard's square
-    hint: Any = None  # a KopfHint
-    hint_waiting: bool = False
     last_move: tuple[Square, Square] | None = None
     flights: list[Flight] = field(default_factory=list)
     show_threats: bool = True
-    thinking: int | None = None
-    timers: Timers = field(default_factory=Timers)
 
     @property
     def state(self) -> KopfState:
         return self.game.state  # type: ignore[no-any-return]
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.game.seats]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.game.seats[seat].is_human
 
     def viewer(self) -> int | None:
         """The seat whose pieces in danger (red rings) and in reach (green) the board shows:
@@ -70,6 +53,19 @@ class KopfModel:
         """The person who decides now, or None (a bot, or the game is over)."""
         seat = self.state.current_player
         return seat if self.is_human(seat) else None
+
+    def hint_seat(self) -> int | None:
+        return self.human_to_play()
+
+    def advice(self) -> tuple[Square, ...]:
+        """The squares the hint rings on the board: the piece and where it goes, or the
+        piece to take."""
+        action = getattr(self.hint, "action", None)
+        if isinstance(action, Move):
+            return ((action.from_row, action.from_col), (action.to_row, action.to_col))
+        if isinstance(action, Remove):
+            return ((action.row, action.col),)
+        return ()
 
     def targets(self) -> frozenset[Square]:
         """Where the selected piece may move."""

@@ -1,8 +1,9 @@
-"""A game of Kopf oder Knopf at the table: clicks become moves, bots decide, strikes fly.
+"""A game of Kopf oder Knopf at the table: the kit's session with choosing a piece,
+punishing groups, passing and the strikes' flights.
 
-Every change of the game goes through ``KopfSession._change``, which keeps the log,
-the marks and the timers in step and hands the new game to ``on_change`` (the app
-autosaves it). The session has no widgets and draws nothing.
+Every change of the game goes through the kit's ``PlaySession._change``; ``changed``
+keeps Kopf oder Knopf's marks and timers in step. The session has no widgets and draws
+nothing.
 """
 
 from __future__ import annotations
@@ -10,31 +11,36 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from buttons_game.games.buttons.narration import Note
+from buttons_game.core.notes import Note
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.bots.hint import kopf_hint
-from buttons_game.games.kopf.engine import PASS, Action, IllegalActionError, KopfState, Move, Remove
+from buttons_game.games.kopf.engine import PASS, Action, KopfState, Move, Remove
 from buttons_game.games.kopf.narration import narrate, narrate_history, undo_note
-from buttons_game.ui.games.kopf import intents as kdo
-from buttons_game.ui.play.thinking import BotSeats, HintDesk
+from buttons_game.ui.games.kopf import intents as do
+from buttons_game.ui.play.session import PlaySession
+from buttons_game.ui.play.thinking import BotSeats, HintDesk, seeded_bots
 from buttons_game.ui.sound import Play, silent
 
-from ..buttons import intents as do
-from ..buttons.model import Message
 from .model import Flight, KopfModel
 
 STRIKE_SECONDS = 1.0  # captured pieces fly to their captor's tray: the strike's own beat
 OVER_SECONDS = 1.4
 PASS_SECONDS = 1.2  # a person who cannot move sees why before the turn passes
-PASSING_SECONDS = 4.0
-FLASH_SECONDS = 0.6
-BOT_DELAY = 0.6
-THINKING_AFTER = 0.15
-ANIMATED = ("strike", "flash")
 
 
-class KopfSession:
+def kopf_hints() -> HintDesk[Any]:
+    """The hard bot's advice for Kopf oder Knopf: one move and why."""
+    adviser = make_bot("hard", 0)
+    return HintDesk(lambda state, seat: kopf_hint(state, seat, adviser))
+
+
+class KopfSession(PlaySession):
     """One game of Kopf oder Knopf being played, shared by its table and pause screens."""
+
+    REASONS = "kopf_reason"
+    NOTHING_TO_UNDO = "kopf.nothing_to_undo"
+    ANIMATED = ("strike", "flash")
+    model: KopfModel
 
     def __init__(
         self,
@@ -49,27 +55,18 @@ class KopfSession:
         """``bots``: who plays the bot seats (a lesson's script); by default each seat's level.
         ``sound`` plays an effect by name (the app's sound layer); silent by default."""
         state = game.state
-        self.model = KopfModel(game, log=narrate_history(state.setup, state.history()))
-        self.speed = speed
-        self.on_change = on_change
-        self.sound = sound
         if bots is None:
-            levels = {
-                p: make_bot(seat.bot, None if seed is None else seed * 10 + p)
-                for p, seat in enumerate(game.seats)
-                if seat.bot is not None
-            }
-            bots = BotSeats(levels, lambda s: s.current_player)
-        self.bots = bots
-        adviser = make_bot("hard", 0)
-        self.hints: HintDesk[Any] = HintDesk(lambda s, seat: kopf_hint(s, seat, adviser))
-        self.flash: tuple[int, int] | None = None
+            bots = BotSeats(seeded_bots(game.seats, seed, make_bot), lambda s: s.current_player)
+        super().__init__(
+            KopfModel(game, log=narrate_history(state.setup, state.history())),
+            speed=speed,
+            on_change=on_change,
+            bots=bots,
+            hints=kopf_hints(),
+            sound=sound,
+        )
 
     # ------------------------------------------------------------------ reading
-    @property
-    def game(self) -> Any:
-        return self.model.game
-
     @property
     def state(self) -> KopfState:
         return self.model.state
@@ -77,20 +74,15 @@ class KopfSession:
     @property
     def over_ready(self) -> bool:
         """The game is over and its last moment has been shown."""
-        m = self.model
-        return self.state.is_over() and not m.timers.running("over") and not m.flights
-
-    def close(self) -> None:
-        self.bots.close()
-        self.hints.close()
+        return super().over_ready and not self.model.flights
 
     # ------------------------------------------------------------------ intents
-    def perform(self, intent: kdo.Intent) -> None:
+    def perform_own(self, intent: Any) -> None:
         m = self.model
         if isinstance(intent, do.Point):
             m.pointer = intent.pos
-            m.hover = (intent.space[1], intent.space[2]) if intent.space else None
-        elif isinstance(intent, kdo.Square):
+            m.hover = (intent.space[0], intent.space[1]) if intent.space else None
+        elif isinstance(intent, do.Square):
             m.cursor = (intent.row, intent.col) if m.cursor else None
             self._square(intent.row, intent.col)
         elif isinstance(intent, do.Proceed):
@@ -101,16 +93,10 @@ class KopfSession:
         elif isinstance(intent, do.MoveCursor):
             row, col = m.cursor or self._cursor_start()
             m.cursor = (min(10, max(1, row + intent.drow)), min(10, max(1, col + intent.dcol)))
-        elif isinstance(intent, kdo.Cancel):
+        elif isinstance(intent, do.Cancel):
             m.selected = None
-        elif isinstance(intent, do.Undo):
-            self.undo()
-        elif isinstance(intent, do.Hint):
-            self.request_hint()
-        elif isinstance(intent, kdo.ToggleThreats):
+        elif isinstance(intent, do.ToggleThreats):
             m.show_threats = not m.show_threats
-        elif isinstance(intent, do.ScrollLog):
-            m.log_scroll = min(max(0, m.log_scroll + intent.lines), max(0, len(m.log) - 1))
 
     def _cursor_start(self) -> tuple[int, int]:
         m = self.model
@@ -118,18 +104,6 @@ class KopfSession:
             if spots:
                 return min(spots)  # type: ignore[type-var]
         return (5, 5)
-
-    def explain(self, key: str, tone: str = "bad", **values: object) -> None:
-        seats = tuple((k, v) for k, v in values.items() if k == "name" and isinstance(v, int))
-        rest = tuple((k, v) for k, v in values.items() if k != "name")
-        self.model.passing = Message(key, tone, rest, seats)
-        self.model.timers.start("passing", PASSING_SECONDS)
-
-    def _explain(self, problem: IllegalActionError) -> None:
-        self.model.passing = Message(
-            f"kopf_reason.{problem.code}", "bad", tuple(problem.details.items())
-        )
-        self.model.timers.start("passing", PASSING_SECONDS)
 
     def _square(self, row: int, col: int) -> None:
         m = self.model
@@ -139,7 +113,7 @@ class KopfSession:
             return
         seat = m.human_to_play()
         if seat is None:
-            self.explain("game.bot_turn", name=state.current_player)
+            self.explain("game.bot_turn", seat=state.current_player)
             return
         if state.punishing:
             self.attempt(Remove(row, col))
@@ -153,50 +127,22 @@ class KopfSession:
                 m.selected = (row, col)
             return
         if m.selected is None:
-            self.explain("kopf.choose_piece", name=seat)
+            self.explain("kopf.choose_piece", seat=seat)
             return
         if not self.attempt(Move(*m.selected, row, col)):
-            self.flash = (row, col)
-            m.timers.start("flash", FLASH_SECONDS)
-
-    def attempt(self, action: Action) -> bool:
-        problem = self.state.problem(action)
-        if problem is not None:
-            self._explain(problem)
-            return False
-        self.apply(action)
-        return True
+            self.refuse((row, col))
 
     # ------------------------------------------------------------------ changes
-    def apply(self, action: Action) -> None:
-        before = self.game
-        after = before.apply(action)
-        self._change(after, narrate(before.state, action, after.state), action)
+    def narrate(self, before: KopfState, action: Action, after: KopfState) -> Sequence[Note]:
+        return narrate(before, action, after)
 
-    def undo(self) -> None:
-        game = self.game
-        if not game.can_undo:
-            self.explain("kopf.nothing_to_undo", tone="accent")
-            return
-        seat = game.undo_seat
-        undone = game.undo()
-        self._change(undone, (undo_note(seat),), None)
+    def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
+        return (undo_note(seat),)
 
-    def _change(self, game: Any, notes: Sequence[Note], action: Action | None) -> None:
-        """The one way the game changes: the log, marks and timers follow, then the autosave."""
+    def changed(self, before: KopfState, after: KopfState, action: Action | None) -> None:
+        """The selection, the last move and the strikes' flights follow the change."""
         m = self.model
-        before = m.state
-        m.game = game
-        after = game.state
-        m.log.extend(notes)
-        m.log_scroll = 0
-        m.hint = None
         m.selected = None
-        m.passing = None
-        m.timers.since_change = 0.0
-        m.timers.stop("passing")
-        if self.bots.job is not None and self.bots.job.state is not after:
-            self.bots.job = None
         if isinstance(action, Move):
             m.last_move = ((action.from_row, action.from_col), (action.to_row, action.to_col))
         elif action is None:
@@ -207,13 +153,8 @@ class KopfSession:
                 m.timers.start("strike", STRIKE_SECONDS * self.speed())
         if after.is_over() and not before.is_over():
             m.timers.start("over", OVER_SECONDS * self.speed())
-        effect = self._effect(before, after, action)
-        if effect is not None:
-            self.sound(effect)
-        self.on_change(game)
 
-    @staticmethod
-    def _effect(before: KopfState, after: KopfState, action: Action | None) -> str | None:
+    def effect(self, before: KopfState, after: KopfState, action: Action | None) -> str | None:
         """The one sound a change makes, the weightiest: a win, a strike, else a move."""
         if action is None:
             return None  # an undo, a lesson started again
@@ -244,19 +185,17 @@ class KopfSession:
         return flights
 
     # ------------------------------------------------------------------ time
-    def update(self, dt: float) -> bool:
-        m = self.model
-        ended = m.timers.tick(dt)
-        if "strike" in ended:
-            m.flights = []
-        if "flash" in ended:
-            self.flash = None
-        if "passing" in ended:
-            m.passing = None
-        moved = self._auto_pass() or self._drive_bots(dt)
-        waiting = self._collect_hint()  # after this frame's moves, which clear a hint
-        animating = any(m.timers.running(name) for name in ANIMATED)
-        return bool(ended) or animating or moved or waiting
+    def timer_ended(self, name: str) -> None:
+        if name == "strike":
+            self.model.flights = []
+        else:
+            super().timer_ended(name)
+
+    def advance(self, dt: float) -> bool:
+        return self._auto_pass() or self._drive_bots(dt)
+
+    def bots_wait(self) -> bool:
+        return bool(self.model.flights)
 
     def _auto_pass(self) -> bool:
         """A person who cannot move passes, after a beat that says so."""
@@ -266,44 +205,10 @@ class KopfSession:
             return False
         if m.timers.since_change < PASS_SECONDS * self.speed():
             if m.passing is None:
-                self.explain("kopf.must_pass", tone="accent", name=seat)
+                self.explain("kopf.must_pass", tone="accent", seat=seat)
             return True
         self.apply(PASS)
         return True
 
-    def _drive_bots(self, dt: float) -> bool:
-        m = self.model
-        state = self.state
-        job = self.bots.job
-        if state.is_over() or m.flights:
-            return False
-        if job is None:
-            player = self.bots.next_seat(state)
-            if player is None:
-                return False
-            self.bots.ask(state, player)
-            return True
-        job.waited += dt
-        done = job.future.done()
-        m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
-        if not done or m.timers.since_change < BOT_DELAY * self.speed():
-            return True
-        action, failed = self.bots.answer(state, lambda: state.legal_actions())
-        if failed:
-            self.explain("errors.bot_failed")
-        m.thinking = None
-        self.apply(action)
-        return True
 
-    # ------------------------------------------------------------------ hints
-    def request_hint(self) -> None:
-        seat = self.model.human_to_play()
-        if seat is None:
-            self.explain("game.no_hint")
-            return
-        self.hints.ask(self.state, seat)
-        self.model.hint_waiting = True
-
-    def _collect_hint(self) -> bool:
-        """Pick up a finished hint if it is still about the current state."""
-        return self.hints.poll(self.model, self.state, self.model.human_to_play())
+__all__ = ["KopfSession", "kopf_hints"]

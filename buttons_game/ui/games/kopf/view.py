@@ -12,10 +12,10 @@ from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
+from buttons_game.ui.play import marks
+from buttons_game.ui.play.view import draw_notes, draw_passing
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
 
-from ..buttons.model import render_message
-from ..buttons.view import draw_notes
 from .model import KopfModel, Square
 
 LETTERS = "abcdefghij"
@@ -159,7 +159,6 @@ class KopfDrawing:
         model: KopfModel,
         layout: KopfLayout,
         background: pygame.Color,
-        flash: tuple[int, int] | None = None,
     ) -> None:
         surface.fill(background)
         state = model.state
@@ -179,14 +178,15 @@ class KopfDrawing:
                     continue
                 rect = layout.square_rect(*spot)
                 surface.blit(image, image.get_rect(center=rect.center))
-        self._draw_marks_over(surface, model, layout, flash)
+        self._draw_marks_over(surface, model, layout)
+        self.draw_own_marks(surface, model, layout)
         self._draw_flights(surface, model, layout)
         title = art.text(self.heading(), int(24 * s), "accent", True)
         bar = layout.top_bar
         surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
         self._draw_panel(surface, model, layout)
         if model.passing is not None:
-            self._draw_passing(surface, model, layout)
+            draw_passing(surface, model, layout.board, layout.scale, 0.85)
 
     def heading(self) -> str:
         """The words in the bar over the board."""
@@ -200,21 +200,18 @@ class KopfDrawing:
         cell = layout.cell
         if model.last_move is not None:
             (fr, fc), _ = model.last_move
-            rect = layout.square_rect(fr, fc).inflate(-cell // 3, -cell // 3)
-            pygame.draw.rect(
-                surface, art.colour("last_move"), rect, max(2, cell // 16), border_radius=6
-            )
+            rect = layout.square_rect(fr, fc).inflate(-cell // 3 + 2, -cell // 3 + 2)
+            marks.outline(surface, rect, "last_move", max(2, cell // 16), 6)
         if model.show_threats and not state.is_over():
             surface.blit(_threat_lines(state, cell), layout.board)
         for spot in model.targets():
-            surface.blit(art.ring(cell, "target", 0.09), layout.square_rect(*spot))
+            marks.ring(surface, layout.square_rect(*spot), "target", 0.09)
+
+    def draw_own_marks(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        """A screen's own marks over the table's (a lesson's, a replay's)."""
 
     def _draw_marks_over(
-        self,
-        surface: pygame.Surface,
-        model: KopfModel,
-        layout: KopfLayout,
-        flash: tuple[int, int] | None,
+        self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
     ) -> None:
         state = model.state
         cell = layout.cell
@@ -224,21 +221,20 @@ class KopfDrawing:
             for player in (0, 1):
                 for group in state.forbidden_groups(player):
                     for spot in group:
-                        rect = layout.square_rect(*spot).inflate(-2, -2)
-                        pygame.draw.rect(surface, art.colour("group"), rect, width, border_radius=8)
+                        marks.outline(surface, layout.square_rect(*spot), "group", width)
             if me is not None:
                 for spot in state.threatened(me):
-                    surface.blit(art.ring(cell, "danger", 0.12), layout.square_rect(*spot))
+                    marks.ring(surface, layout.square_rect(*spot), "danger")
                 for spot in state.threatened(1 - me):
-                    surface.blit(art.ring(cell, "reach", 0.12), layout.square_rect(*spot))
+                    marks.ring(surface, layout.square_rect(*spot), "reach")
         for spot in model.removable():
-            surface.blit(art.ring(cell, "group", 0.14), layout.square_rect(*spot))
+            marks.ring(surface, layout.square_rect(*spot), "group", 0.14)
         if model.last_move is not None:
-            rect = layout.square_rect(*model.last_move[1]).inflate(-2, -2)
-            pygame.draw.rect(surface, art.colour("last_move"), rect, width, border_radius=8)
+            marks.outline(surface, layout.square_rect(*model.last_move[1]), "last_move", width)
         if model.selected is not None:
-            rect = layout.square_rect(*model.selected)
-            surface.blit(art.ring(cell, "accent", 0.12), rect)
+            marks.ring(surface, layout.square_rect(*model.selected), "accent")
+        for spot in model.advice():  # the hint: the piece and where it goes
+            marks.ring(surface, layout.square_rect(*spot), "good")
         preview = model.preview()
         aim = model.hover or model.cursor
         if preview is not None and aim is not None:
@@ -247,14 +243,12 @@ class KopfDrawing:
             built, exposed = preview
             for mark, colour in ((built, "reach"), (exposed, "danger")):
                 for target in mark:
-                    _cross(surface, layout.square_rect(*target), art.colour(colour), width)
+                    marks.cross(surface, layout.square_rect(*target), colour, width, 0.25)
         if model.cursor is not None:
-            rect = layout.square_rect(*model.cursor).inflate(-2, -2)
-            pygame.draw.rect(
-                surface, art.colour("accent"), rect, max(3, cell // 14), border_radius=6
-            )
-        if flash is not None:
-            _cross(surface, layout.square_rect(*flash), art.colour("bad"), width)
+            rect = layout.square_rect(*model.cursor)
+            marks.outline(surface, rect, "accent", max(3, cell // 14), 6)
+        if model.flash is not None:
+            marks.cross(surface, layout.square_rect(*model.flash), "bad", width, 0.25)
 
     def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         if not model.flights:
@@ -295,13 +289,19 @@ class KopfDrawing:
             pygame.draw.rect(surface, border, card, width=3 if active else 1, border_radius=10)
             icon = sprites.piece(int(22 * s), player)
             surface.blit(icon, (card.left + 8, card.top + 8))
-            name = art.text(names[player], int(18 * s), "accent" if active else "text", True)
-            surface.blit(name, (card.left + 14 + icon.get_width(), card.top + 8))
+            size = int(18 * s)
+            score = None
+            if counts:
+                count = t("kopf.captures", n=state.captured(player), target=state.target)
+                score = art.text(count, int(16 * s), "text", True)
+                surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
+            left = card.left + 14 + icon.get_width()
+            right = card.right - 10 - (score.get_width() + 10 if score is not None else 0)
+            where = pygame.Rect(left, card.top + 8, right - left, int(size * 1.35))
+            tint = "accent" if active else "text"
+            marks.draw_seat_name(surface, where, names[player], model.bot_level(player), size, tint)
             if not counts:
                 continue
-            count = t("kopf.captures", n=state.captured(player), target=state.target)
-            score = art.text(count, int(16 * s), "text", True)
-            surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
             for slot in range(state.target):
                 rect = layout.tray_slot(player, slot)
                 pygame.draw.circle(surface, art.colour("depot"), rect.center, rect.width // 2)
@@ -344,25 +344,6 @@ class KopfDrawing:
             surface, model.log, model.names, area, int(14 * s), "kopf_log.", model.log_scroll
         )
 
-    def _draw_passing(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
-        assert model.passing is not None
-        s = layout.scale
-        size = int(17 * s)
-        lines = wrap(
-            render_message(model.passing, model.names), size, int(layout.board.width * 0.85), True
-        )
-        step = int(size * 1.35)
-        width = max(art.text(line, size, "text", True).get_width() for line in lines)
-        box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))
-        box.midbottom = (layout.board.centerx, layout.board.bottom - int(12 * s))
-        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=12)
-        tone = model.passing.tone
-        edge = tone if tone in ("bad", "accent") else "panel_border"
-        pygame.draw.rect(surface, art.colour(edge), box, width=2, border_radius=12)
-        draw_lines(
-            surface, lines, box.inflate(-int(32 * s), -int(16 * s)), size, tone, True, centre=True
-        )
-
 
 _lines_cache: dict[tuple, pygame.Surface] = {}
 
@@ -394,12 +375,6 @@ def _between(a: Square, b: Square) -> list[Square]:
     dc = (b[1] > a[1]) - (b[1] < a[1])
     steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
     return [(a[0] + dr * k, a[1] + dc * k) for k in range(steps + 1)]
-
-
-def _cross(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color, width: int) -> None:
-    inner = rect.inflate(-rect.width // 4, -rect.height // 4)
-    pygame.draw.line(surface, colour, inner.topleft, inner.bottomright, width)
-    pygame.draw.line(surface, colour, inner.topright, inner.bottomleft, width)
 
 
 @lru_cache(maxsize=8)

@@ -123,7 +123,7 @@ def test_a_wrong_move_is_refused_with_the_lessons_words_and_changes_nothing(make
     assert t("learn.not_quite") in shown_texts(screen)
     assert screen.model.highlighted() == move.highlights["wrong"]
     assert screen.screenshot_key() == "kopf-lesson-move-wrong"
-    assert session.flash == e4, "the square is crossed out, as at the table"
+    assert session.model.flash == e4, "the square is crossed out, as at the table"
     click(app, centre(screen, e5))  # illegal: explained as at the table, and in the panel
     assert session.state is start
     assert screen.model.wrong.key == "kopf_reason.wrong_distance"
@@ -152,7 +152,7 @@ def test_show_me_plays_the_solution_step_by_step(make_app):
     strike = lesson("strike")
     first = strike.show_me[0]
     picked = False
-    press(app, pygame.K_s)
+    press(app, pygame.K_h)  # Show me: H, as in every tutorial
     assert screen.model.showing and not screen.show_me.is_enabled
     for _ in range(400):
         if not screen.model.showing:
@@ -165,7 +165,7 @@ def test_show_me_plays_the_solution_step_by_step(make_app):
     assert screen.session.state == walkthrough(strike)[-1][1]
     assert screen.model.solved and lesson_text("strike", "done") in shown_texts(screen)
     assert screen.next.is_enabled
-    press(app, pygame.K_r)  # Restart: the start again
+    press(app, pygame.K_u)  # Restart (U, as in every tutorial): the start again
     assert screen.session.state == start(strike) and not list(screen.session.state.history())
     assert not screen.model.solved and screen.next.is_enabled, "Next stays open once solved"
     press(app, pygame.K_n)

@@ -1,0 +1,78 @@
+"""The marks every table draws on the places of its board, and the tag of a bot's seat.
+
+BUTTONS' boards, the Kopf oder Knopf board, the lessons and the replays draw their
+rings, outlines and crosses with these, so a mark means the same on every board:
+``ring`` a place to look at (a legal move, the hint's advice, a lesson's point),
+``outline`` the last move or the keyboard cursor, ``cross`` a refused click.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from buttons_game.i18n import t
+from buttons_game.ui import art
+from buttons_game.ui.text import fit
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, colour: str, width: float = 0.12) -> None:
+    """A ring of ``colour`` inside ``rect`` (``width`` as a share of its size)."""
+    surface.blit(art.ring(rect.width, colour, width), rect)
+
+
+def outline(
+    surface: pygame.Surface, rect: pygame.Rect, colour: str, width: int, radius: int = 8
+) -> None:
+    """A rounded frame of ``colour`` just inside ``rect``."""
+    pygame.draw.rect(surface, art.colour(colour), rect.inflate(-2, -2), width, border_radius=radius)
+
+
+def cross(
+    surface: pygame.Surface, rect: pygame.Rect, colour: str, width: int, inset: float = 0.0
+) -> None:
+    """An X over ``rect`` (``inset``: the share of its size left clear around it)."""
+    inner = rect.inflate(-int(rect.width * inset), -int(rect.height * inset))
+    c = art.colour(colour)
+    pygame.draw.line(surface, c, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, c, inner.topright, inner.bottomleft, width)
+
+
+def no_entry(surface: pygame.Surface, rect: pygame.Rect, colour: str, width: int) -> None:
+    """A circle with a slash: a place a tutorial step does not allow."""
+    inner = rect.inflate(-rect.width // 4, -rect.height // 4)
+    c = art.colour(colour)
+    pygame.draw.circle(surface, c, inner.center, inner.width // 2, width)
+    pygame.draw.line(surface, c, inner.topright, inner.bottomleft, width)
+
+
+def bot_tag(level: str | None, size: int) -> pygame.Surface | None:
+    """The tag by a bot seat's name, "Bot: easy" (None for a person)."""
+    if level is None:
+        return None
+    return art.text(t(f"setup.bot_{level}"), size, "text_dim")
+
+
+def draw_seat_name(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    name: str,
+    level: str | None,
+    size: int,
+    tint: str,
+) -> int:
+    """A seat's name at the left of ``rect`` (cut to fit), its bot tag after it; returns
+    the width used."""
+    tag = bot_tag(level, max(10, int(size * 0.75)))
+    gap = max(4, size // 3)
+    room = rect.width - (tag.get_width() + gap if tag is not None else 0)
+    label = art.text(fit(name, size, max(size, room), True), size, tint, True)
+    surface.blit(label, (rect.left, rect.centery - label.get_height() // 2))
+    used = label.get_width()
+    if tag is not None:
+        x = rect.left + used + gap
+        surface.blit(tag, (x, rect.centery - tag.get_height() // 2 + 1))
+        used += gap + tag.get_width()
+    return used
+
+
+__all__ = ["bot_tag", "cross", "draw_seat_name", "no_entry", "outline", "ring"]

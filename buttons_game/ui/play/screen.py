@@ -1,0 +1,156 @@
+"""A table as a screen, whatever the game: its buttons, events turned into intents, and
+where to go next.
+
+The session holds the game and changes it; the screen only maps input to intents,
+keeps its buttons enabled exactly when they can do something and asks the app to
+navigate (the pause menu, game over). A game's table screen gives its layout, its
+buttons (``build`` with ``button``), what they allow (``allowed``), its board's intents
+(``intent``) and its drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from buttons_game.i18n import tk
+from buttons_game.ui.screen import Host, Screen
+
+from . import intents as do
+from .session import PlaySession
+
+ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class BoardKeys(Screen):
+    """A screen whose arrow keys (and Enter with no button focused) belong to its board:
+    Tab walks the buttons."""
+
+    def handle_focus_key(self, event: pygame.event.Event) -> bool:
+        if event.key in ARROWS:
+            self.focus = None
+            return False
+        if event.key in ENTER and self.focus is None:
+            return False
+        return super().handle_focus_key(event)
+
+
+def set_enabled(widget: Any, allowed: bool) -> None:
+    """Enable or disable ``widget`` (only when that changes it)."""
+    if allowed and not widget.is_enabled:
+        widget.enable()
+    elif not allowed and widget.is_enabled:
+        widget.disable()
+
+
+class PlayScreen(BoardKeys):
+    """The table of a game being played: a session, buttons that say intents, a board."""
+
+    def __init__(self, host: Host, session: PlaySession) -> None:
+        super().__init__(host)
+        self.session = session
+        self.intent_of: dict[object, Any] = {}
+
+    @property
+    def model(self) -> Any:
+        return self.session.model
+
+    # ----------------------------------------------------------------- widgets
+    def button(
+        self,
+        rect: pygame.Rect,
+        key: str,
+        intent: Any,
+        object_id: str | None = None,
+        tip: str | None = None,
+    ) -> pygame_gui.elements.UIButton:
+        """A button at ``rect`` saying ``key`` (``tip`` its tooltip) that means ``intent``."""
+        button = self.add(
+            pygame_gui.elements.UIButton(
+                rect,
+                tk(key),
+                manager=self.manager,
+                object_id=object_id,
+                tool_tip_text=tk(tip) if tip else None,
+            )
+        )
+        self.intent_of[button] = intent
+        return button
+
+    def forget(self, button: Any) -> None:
+        """Remove a button made with ``button``."""
+        button.kill()
+        self.widgets.remove(button)
+        self.intent_of.pop(button, None)
+
+    def build(self) -> None:
+        self.intent_of = {}
+
+    def exit(self) -> None:
+        super().exit()
+        self.session.close()
+
+    def allowed(self) -> Iterable[tuple[Any, bool]]:
+        """Each button that is not always enabled, and whether it can do something now."""
+        return ()
+
+    def selected(self) -> Iterable[tuple[Any, bool]]:
+        """Each toggle button, and whether it is on."""
+        return ()
+
+    def refresh_widgets(self) -> None:
+        """Buttons enabled exactly when they can do something, toggles showing their state."""
+        if not self.widgets:
+            return
+        for widget, allowed in self.allowed():
+            set_enabled(widget, allowed)
+        for widget, on in self.selected():
+            if on and not widget.is_selected:
+                widget.select()
+            elif not on and widget.is_selected:
+                widget.unselect()
+
+    # ------------------------------------------------------------------ input
+    def intent(self, event: pygame.event.Event) -> Any:
+        """The intent of a key, a click or a mouse move on the table (None: none)."""
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            intent = self.intent_of.get(event.ui_element)
+        else:
+            intent = self.intent(event)
+        if intent is None:
+            return False
+        self.act(intent)
+        return not isinstance(intent, do.Point)
+
+    def act(self, intent: Any) -> None:
+        if isinstance(intent, do.Menu):
+            self.open_menu()
+            return
+        self.session.perform(intent)
+        self.refresh_widgets()
+
+    def open_menu(self) -> None:
+        """Esc or Menu: the pause menu over the table."""
+        self.host.show_pause(self.session.game, self.draw)
+
+    # ------------------------------------------------------------------- time
+    def update(self, dt: float) -> bool:
+        moving = self.session.update(dt)
+        self.refresh_widgets()
+        self.navigate()
+        return moving
+
+    def navigate(self) -> None:
+        """Where the table goes next: a finished game to its game-over screen."""
+        if self.session.over_ready:
+            self.host.show_game_over(self.session.game)
+
+
+__all__ = ["ARROWS", "ENTER", "BoardKeys", "PlayScreen", "set_enabled"]

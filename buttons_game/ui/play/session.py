@@ -1,0 +1,276 @@
+"""A game at a table, whatever the game: intents become actions, bots decide, hints come.
+
+Every change of the game goes through ``PlaySession._change``, which keeps the log,
+the hint and the passing word in step, lets the game's session follow with its own
+marks and timers (``changed``), plays the change's sound and hands the new game to
+``on_change`` (the app autosaves it). A game's session (``ui/games/<game>/session.py``)
+adds its own intents, marks and timers on these hooks. It has no widgets and draws
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from buttons_game.core.notes import Note
+from buttons_game.ui.sound import Play
+
+from . import intents as do
+from .model import Message, PlayModel
+from .thinking import BotJob, BotSeats, HintDesk
+
+PASSING_SECONDS = 4.0  # a passing word stays this long
+FLASH_SECONDS = 0.6  # a refused place stays crossed out this long
+BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
+THINKING_AFTER = 0.15  # a bot thinking longer than this is announced
+
+
+class PlaySession:
+    """One game being played at a table, with its bots and its hints.
+
+    A game's session gives its reasons' section (``REASONS``), the key said when there
+    is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``), and
+    fills the hooks: ``narrate``, ``undo_notes``, ``changed``, ``effect``, ``advance``,
+    ``bots_wait``, ``legal``; ``perform_own`` for its own intents.
+    """
+
+    REASONS: ClassVar[str] = "reason"
+    NOTHING_TO_UNDO: ClassVar[str] = "game.nothing_to_undo"
+    ANIMATED: ClassVar[tuple[str, ...]] = ("flash",)
+
+    model: PlayModel
+
+    def __init__(
+        self,
+        model: PlayModel,
+        *,
+        speed: Callable[[], float],
+        on_change: Callable[[Any], None],
+        bots: BotSeats,
+        hints: HintDesk[Any],
+        sound: Play,
+    ) -> None:
+        """``speed`` scales the animations (0: none); ``sound`` plays an effect by name."""
+        self.model = model
+        self.speed = speed
+        self.on_change = on_change
+        self.bots = bots
+        self.hints = hints
+        self.sound = sound
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Any:
+        return self.model.game
+
+    @property
+    def state(self) -> Any:
+        return self.model.game.state
+
+    @property
+    def over_ready(self) -> bool:
+        """The game is over and its last moment has been shown."""
+        return bool(self.state.is_over()) and not self.model.timers.running("over")
+
+    def close(self) -> None:
+        """Leave the table for good: stop the bot and hint threads."""
+        self.bots.close()
+        self.hints.close()
+
+    # ------------------------------------------------------------------ intents
+    def perform(self, intent: Any) -> None:
+        """Carry out what a person meant; explain in a passing word when the rules say no."""
+        if isinstance(intent, do.Undo):
+            self.undo()
+        elif isinstance(intent, do.Hint):
+            self.request_hint()
+        elif isinstance(intent, do.ShowMe):
+            self.show_me()
+        elif isinstance(intent, do.Restart):
+            self.restart()
+        elif isinstance(intent, do.ScrollLog):
+            self.model.scroll_log(intent.lines)
+        else:
+            self.perform_own(intent)
+
+    def perform_own(self, intent: Any) -> None:
+        """The game's own intents (and the pointer and the cursor)."""
+
+    def show_me(self) -> None:
+        """A tutorial: its step done for the player (nothing outside a tutorial)."""
+
+    def restart(self) -> None:
+        """A tutorial: its step from the start (nothing outside a tutorial)."""
+
+    def explain(
+        self, key: str, tone: str = "bad", seat: int | None = None, **values: object
+    ) -> None:
+        """A passing word; ``seat`` fills the text's %{name}."""
+        seats = () if seat is None else (("name", seat),)
+        self.model.passing = Message(key, tone, tuple(values.items()), seats)
+        self.model.timers.start("passing", PASSING_SECONDS)
+
+    def explain_problem(self, problem: Any) -> None:
+        """Why the rules refuse an action, from the engine's reason code and details (a
+        ``seat`` among them names the seat)."""
+        details: Mapping[str, object] = problem.details
+        seat = details.get("seat")
+        values = {k: v for k, v in details.items() if k != "seat"}
+        self.explain(
+            f"{self.REASONS}.{problem.code}",
+            "bad",
+            seat if isinstance(seat, int) else None,
+            **values,
+        )
+
+    def refusal(self, action: Any) -> str | None:
+        """A key saying why a tutorial refuses a legal ``action`` (None: it is welcome)."""
+        return None
+
+    def attempt(self, action: Any) -> bool:
+        """Apply ``action`` if the rules (and a tutorial) allow it, else say why."""
+        problem = self.state.problem(action)
+        if problem is not None:
+            self.explain_problem(problem)
+            return False
+        refused = self.refusal(action)
+        if refused is not None:
+            self.explain(refused, tone="accent")
+            return False
+        self.apply(action)
+        return True
+
+    def refuse(self, place: Any) -> None:
+        """Cross out ``place`` on the board a moment: a click the rules refused."""
+        self.model.flash = place
+        self.model.timers.start("flash", FLASH_SECONDS)
+
+    # ------------------------------------------------------------------ changes
+    def apply(self, action: Any) -> None:
+        before = self.game
+        after = before.apply(action)
+        self._change(after, self.narrate(before.state, action, after.state), action)
+
+    def undo(self) -> None:
+        game = self.game
+        if not game.can_undo:
+            self.explain(self.NOTHING_TO_UNDO, tone="accent")
+            return
+        seat = game.undo_seat
+        assert seat is not None
+        undone = game.undo()
+        self._change(undone, self.undo_notes(seat, game, undone), None)
+
+    def _change(self, game: Any, notes: Sequence[Note], action: Any) -> None:
+        """The one way the game changes: the log, marks and timers follow, then the autosave."""
+        m = self.model
+        before = m.game.state
+        m.game = game
+        after = game.state
+        m.log.extend(notes)
+        m.log_scroll = 0
+        m.hint = None
+        m.flash = None
+        m.passing = None
+        m.timers.since_change = 0.0
+        m.timers.stop("passing")
+        if self.bots.job is not None and self.bots.job.state is not after:
+            self.bots.job = None  # a bot's answer for an older state is dropped
+        self.changed(before, after, action)
+        effect = self.effect(before, after, action)
+        if effect is not None:
+            self.sound(effect)
+        self.on_change(game)
+
+    def narrate(self, before: Any, action: Any, after: Any) -> Sequence[Note]:
+        raise NotImplementedError
+
+    def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
+        """The log's word for ``seat``'s decision taken back (``game`` back to ``undone``)."""
+        raise NotImplementedError
+
+    def changed(self, before: Any, after: Any, action: Any) -> None:
+        """The game's own marks and timers follow a change (``action`` None: an undo or a
+        restart)."""
+
+    def effect(self, before: Any, after: Any, action: Any) -> str | None:
+        """The one sound a change makes (None: none)."""
+        return None
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        """Advance the clocks, let the game and the bots move; True while anything moves."""
+        m = self.model
+        ended = m.timers.tick(dt)
+        for name in ended:
+            self.timer_ended(name)
+        moved = self.advance(dt)
+        waiting = self._collect_hint()  # after this frame's moves, which clear a hint
+        animating = any(m.timers.running(name) for name in self.ANIMATED)
+        return bool(ended) or animating or moved or waiting
+
+    def timer_ended(self, name: str) -> None:
+        """What a timer's ending undoes (a game adds its own)."""
+        if name == "flash":
+            self.model.flash = None
+        elif name == "passing":
+            self.model.passing = None
+
+    def advance(self, dt: float) -> bool:
+        """The game's own moves of this frame, then the bots'; True while anything moves."""
+        return self._drive_bots(dt)
+
+    def bots_wait(self) -> bool:
+        """The bots wait (an animation has its beat, a screen must show first)."""
+        return False
+
+    def bot_delay(self, job: BotJob) -> float:
+        """The pause before a bot's decision is shown, at normal speed."""
+        return BOT_DELAY
+
+    def legal(self, player: int) -> list[Any]:
+        """``player``'s legal actions now (a failed bot plays one of them)."""
+        return list(self.state.legal_actions())
+
+    def _drive_bots(self, dt: float) -> bool:
+        """Ask the next bot for its decision and apply it after a visible pause."""
+        m = self.model
+        state = self.state
+        job = self.bots.job
+        if state.is_over() or self.bots_wait():
+            return False
+        if job is None:
+            player = self.bots.next_seat(state)
+            if player is None:
+                return False
+            self.bots.ask(state, player)
+            return True
+        job.waited += dt
+        done = job.future.done()
+        m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
+        if not done or m.timers.since_change < self.bot_delay(job) * self.speed():
+            return True
+        player = job.player
+        action, failed = self.bots.answer(state, lambda: self.legal(player))
+        if failed:
+            self.explain("errors.bot_failed")
+        m.thinking = None
+        self.apply(action)
+        return True
+
+    # ------------------------------------------------------------------ hints
+    def request_hint(self) -> None:
+        seat = self.model.hint_seat()
+        if seat is None:
+            self.explain("game.no_hint")
+            return
+        self.hints.ask(self.state, seat)
+        self.model.hint_waiting = True
+
+    def _collect_hint(self) -> bool:
+        """Pick up a finished hint if it is still about the current state."""
+        return self.hints.poll(self.model, self.state, self.model.hint_seat())
+
+
+__all__ = ["BOT_DELAY", "FLASH_SECONDS", "PASSING_SECONDS", "THINKING_AFTER", "PlaySession"]
