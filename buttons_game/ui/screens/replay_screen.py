@@ -14,6 +14,7 @@ import pygame_gui
 
 from buttons_game.replay import Replay
 
+from ..play.screen import BoardKeys, set_enabled
 from ..replay.view import (
     ReplayKopfDrawing,
     ReplayKopfLayout,
@@ -22,7 +23,7 @@ from ..replay.view import (
     ReplayTableLayout,
 )
 from ..replay.viewer import SPEEDS, ReplayViewer
-from ..screen import Host, Screen
+from ..screen import Host
 from .common import button
 from .widgets import DropDown
 
@@ -30,8 +31,6 @@ from .widgets import DropDown
 # every frame (the position itself moves by the time passed, in ``update``).
 REPLAY_TICK = pygame.event.custom_type()
 QUIT_AFTER_FRAMES = 4  # --quit-when-over at the end: draw (and screenshot) it, then exit
-ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
@@ -40,8 +39,9 @@ def speed_label(speed: float) -> str:
     return f"{speed:g}×"
 
 
-class ReplayScreen(Screen):
-    """Watching a game again: step, jump, play at a speed; Back returns where it came from."""
+class ReplayScreen(BoardKeys):
+    """Watching a game again: step, jump, play at a speed; Back returns where it came from.
+    Tab walks the buttons; the arrow keys always move the replay."""
 
     name = "replay"
 
@@ -121,10 +121,7 @@ class ReplayScreen(Screen):
             (self.jump_on, not end),
             (self.play, viewer.last > 0),
         ):
-            if allowed:
-                widget.enable()
-            else:
-                widget.disable()
+            set_enabled(widget, allowed)
 
     def exit(self) -> None:
         super().exit()
@@ -141,15 +138,6 @@ class ReplayScreen(Screen):
             pygame.time.set_timer(REPLAY_TICK, int(seconds * 1000))
 
     # ------------------------------------------------------------------ input
-    def handle_focus_key(self, event: pygame.event.Event) -> bool:
-        """Tab walks the buttons; the arrow keys always move the replay."""
-        if event.key in ARROWS:
-            self.focus = None
-            return False
-        if event.key in ENTER and self.focus is None:
-            return False
-        return super().handle_focus_key(event)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         viewer = self.viewer
         if event.type == REPLAY_TICK:
@@ -162,8 +150,7 @@ class ReplayScreen(Screen):
             if not self._key(event.key):
                 return False
         elif event.type == pygame.MOUSEWHEEL:
-            m = self.model
-            m.log_scroll = min(max(0, m.log_scroll + event.y), max(0, len(m.log) - 1))
+            self.model.scroll_log(event.y)
         elif event.type == pygame.MOUSEMOTION:
             self.model.pointer = event.pos  # the tooltips of the dice and cards
             return False

@@ -5,21 +5,18 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
-import pygame_gui
 
 from buttons_game.games.buttons.coach import SeatReview, review_game
 from buttons_game.games.buttons.engine import Reason
 from buttons_game.games.buttons.game import Game
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.screen import Host, Screen
-from buttons_game.ui.screens.common import button
+from buttons_game.ui.play.game_over import OverScreen
+from buttons_game.ui.screen import Host
 from buttons_game.ui.text import draw_lines, wrap
 
 from .board_geometry import layout_boards
 from .boards import BoardView, Marks
-
-QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
 
 
 def stars_by_round(game: Game) -> list[list[int]]:
@@ -31,14 +28,16 @@ def stars_by_round(game: Game) -> list[list[int]]:
     return totals
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(OverScreen):
+    """BUTTONS is over: the final boards with the winning lines, the stars per round, and
+    the coach's review for the people it coaches."""
+
     name = "game-over"
+    game: Game
 
     def __init__(self, host: Host, game: Game) -> None:
-        super().__init__(host)
-        self.game = game
+        super().__init__(host, game)
         self.boards = BoardView()
-        self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
         humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
         self.coached = host.settings.coached(humans)
         self.reviews: list[SeatReview] | None = None
@@ -71,30 +70,8 @@ class GameOverScreen(Screen):
             coach_h,
         )
 
-    def build(self) -> None:
-        bw, bh = self.px(230), self.px(52)
-        x = self.chart.centerx - bw // 2
-        y = self.chart.bottom + self.px(72) + self.coach_area.height
-        self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
-        gap = self.px(12)
-        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
-        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
-        self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
-        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.new_game:
-                self.host.show_setup("buttons")
-            elif event.ui_element is self.menu:
-                self.host.show_menu()
-            elif event.ui_element is self.replay:
-                self.host.show_replay(self.game)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.host.show_menu()
-            return True
-        return False
+    def buttons_top(self) -> int:
+        return self.chart.bottom + self.px(72) + self.coach_area.height
 
     def exit(self) -> None:
         super().exit()
@@ -109,12 +86,7 @@ class GameOverScreen(Screen):
                 print(f"buttons-game: the game review failed: {error!r}")
                 self.reviews = []
             return True
-        if self.quit_after > 0:
-            self.quit_after -= 1
-            if self.quit_after == 0:
-                self.host.quit(0)
-            return True
-        return bool(self.coached) and self.reviews is None
+        return super().update(dt) or (bool(self.coached) and self.reviews is None)
 
     def headline(self) -> tuple[str, str]:
         outcome = self.game.state.outcome()
@@ -146,19 +118,9 @@ class GameOverScreen(Screen):
                 marks.winning[p] = line
         return marks
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.host.background)
-        w = surface.get_width()
-        title, why = self.headline()
-        head = art.text(t("over.title"), self.px(22), "text_dim", True)
-        surface.blit(head, head.get_rect(midtop=(w // 2, self.px(12))))
-        big = art.text(title, self.px(40), "accent", True)
-        surface.blit(big, big.get_rect(midtop=(w // 2, self.px(40))))
-        reason = art.text(why, self.px(20), "text")
-        surface.blit(reason, reason.get_rect(midtop=(w // 2, self.px(96))))
+    def draw_result(self, surface: pygame.Surface) -> None:
         names = [seat.name for seat in self.game.seats]
         self.boards.draw(surface, self.game.state, self.geometry, names, self.marks())
-        self._draw_chart(surface)
         if self.coached:
             self._draw_coach(surface)
 
@@ -193,42 +155,12 @@ class GameOverScreen(Screen):
             draw_lines(surface, wrap(text, size, box.width)[:3], box, size, "text_dim")
             y += self.px(64)
 
-    def _draw_chart(self, surface: pygame.Surface) -> None:
-        r = self.chart
-        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=12)
-        label = art.text(t("over.chart"), self.px(18), "text", True)
-        surface.blit(label, (r.left + 12, r.top - label.get_height() - 6))
+    def draw_chart(self, surface: pygame.Surface) -> None:
         series = stars_by_round(self.game)
-        rounds = max(1, len(series[0]) - 1)
         top = max(12, max(max(v) for v in series))
-        plot = r.inflate(-self.px(70), -self.px(60)).move(self.px(14), 0)
-        for value in range(0, top + 1, 3 if top > 12 else 2):
-            y = plot.bottom - plot.height * value / top
-            pygame.draw.line(surface, art.colour("panel_border"), (plot.left, y), (plot.right, y))
-            tick = art.text(str(value), self.px(13), "text_dim")
-            surface.blit(tick, (plot.left - tick.get_width() - 8, y - tick.get_height() // 2))
-        step = max(1, rounds // 12)
-        for i in range(0, rounds + 1, step):
-            x = plot.left + plot.width * i / rounds
-            tick = art.text(str(i), self.px(13), "text_dim")
-            surface.blit(tick, (x - tick.get_width() // 2, plot.bottom + 6))
-        for p, values in enumerate(series):
-            colour = art.colour(f"seat_{p + 1}")
-            points = [
-                (plot.left + plot.width * i / rounds, plot.bottom - plot.height * v / top)
-                for i, v in enumerate(values)
-            ]
-            if len(points) > 1:
-                pygame.draw.lines(surface, colour, False, points, max(2, self.px(3)))
-            for x, y in points:
-                pygame.draw.circle(surface, colour, (x, y), max(3, self.px(4)))
-            legend = art.text(
-                f"{self.game.seats[p].name}: {values[-1]}",
-                self.px(15),
-                (colour.r, colour.g, colour.b),
-                True,
-            )
-            surface.blit(
-                legend,
-                (r.left + 14 + (p % 2) * r.width // 2, r.bottom + 8 + (p // 2) * self.px(22)),
-            )
+        colours = [f"seat_{p + 1}" for p in range(len(series))]
+        label = t("over.chart")
+        self.draw_series(surface, label, series, colours, top, 3 if top > 12 else 2, 12, True)
+
+
+__all__ = ["GameOverScreen", "stars_by_round"]

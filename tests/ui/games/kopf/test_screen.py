@@ -32,8 +32,8 @@ def start_from_menu(app, second: str = "human") -> KopfScreen:
     setup = app.top
     assert isinstance(setup, KopfSetupScreen)
     if second == "human":
-        choose(app, setup.kind_menus[1], 0)
-    assert setup.kinds[1] == second
+        choose(app, setup.rows[1]["kind"], 0)
+    assert setup.choices[1].kind == second
     click_widget(app, setup.start)
     screen = app.top
     assert isinstance(screen, KopfScreen)
@@ -228,7 +228,7 @@ def test_set_up_swaps_colours_and_plays_the_short_game(make_app):
     app.show_setup("kopf")
     settle(app)
     setup = app.top
-    setup.entries[0].set_text("Ann")
+    setup.rows[0]["name"].set_text("Ann")
     click_widget(app, setup.swap)
     choose(app, setup.length, 1)
     assert setup.red == 1 and setup.target == 8
@@ -283,3 +283,28 @@ def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
     run_until(app, lambda: not model.hint_waiting, frames=50)
     assert model.hint is not None, "the hint never came"
     assert model.hint.action in session.state.legal_actions()
+
+
+def test_set_up_starts_from_the_last_seats_and_remembers_them(make_app):
+    """As BUTTONS' set-up does: the last game's first two seats, kept when it starts."""
+    app = make_app()
+    last = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bo", "kind": "easy"},
+        {"name": "Cy", "kind": "hard"},
+    ]
+    app.remember_seats(last)
+    app.show_setup("kopf")
+    settle(app)
+    setup = app.top
+    assert [(c.name, c.kind) for c in setup.choices] == [("Ann", "human"), ("Bo", "easy")]
+    assert setup.rows[1]["name"].get_text() == "Bo"
+    setup.rows[1]["name"].set_text("Bea")
+    click_widget(app, setup.start)
+    game = app.top.session.game
+    assert [(s.name, s.bot) for s in game.seats] == [("Ann", None), ("Bea", "easy")]
+    assert [dict(s) for s in app.settings.last_seats] == [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bea", "kind": "easy"},
+        {"name": "Cy", "kind": "hard"},
+    ], "BUTTONS' third seat is kept for its next set-up"

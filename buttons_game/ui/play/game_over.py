@@ -1,0 +1,147 @@
+"""Game over, whatever the game: the headline, a chart of the game, and New game,
+Replay and Main menu.
+
+A game's screen gives its headline (``headline``), what it shows of the end
+(``draw_result``: the final boards or board), its chart (``draw_chart``, with
+``draw_series``) and where its buttons start (``buttons_top``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from buttons_game.i18n import t
+from buttons_game.ui import art
+from buttons_game.ui.screen import Host, Screen
+from buttons_game.ui.screens.common import button
+
+QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
+
+
+class OverScreen(Screen):
+    """The screen of a finished game; ``chart`` is the rectangle of its chart."""
+
+    name = "game-over"
+    chart: pygame.Rect
+
+    def __init__(self, host: Host, game: Any) -> None:
+        super().__init__(host)
+        self.game = game
+        self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
+
+    def buttons_top(self) -> int:
+        """Where New game stands, under the chart."""
+        return self.chart.bottom + self.px(80)
+
+    def build(self) -> None:
+        bw, bh = self.px(230), self.px(52)
+        x = self.chart.centerx - bw // 2
+        y = self.buttons_top()
+        self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
+        gap = self.px(12)
+        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
+        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
+        self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
+        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.new_game:
+                self.host.show_setup(self.game.kind)
+            elif event.ui_element is self.menu:
+                self.host.show_menu()
+            elif event.ui_element is self.replay:
+                self.host.show_replay(self.game)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.host.show_menu()
+            return True
+        return False
+
+    def update(self, dt: float) -> bool:
+        if self.quit_after > 0:
+            self.quit_after -= 1
+            if self.quit_after == 0:
+                self.host.quit(0)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def headline(self) -> tuple[str, str]:
+        """Who won, and why."""
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.host.background)
+        w = surface.get_width()
+        title, why = self.headline()
+        head = art.text(t("over.title"), self.px(22), "text_dim", True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, self.px(12))))
+        big = art.text(title, self.px(40), "accent", True)
+        surface.blit(big, big.get_rect(midtop=(w // 2, self.px(40))))
+        reason = art.text(why, self.px(20), "text")
+        surface.blit(reason, reason.get_rect(midtop=(w // 2, self.px(96))))
+        self.draw_result(surface)
+        self.draw_chart(surface)
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """The end of the game: its final boards."""
+
+    def draw_chart(self, surface: pygame.Surface) -> None:
+        """The game's chart in ``chart``."""
+
+    def draw_series(
+        self,
+        surface: pygame.Surface,
+        label: str,
+        series: Sequence[Sequence[int]],
+        colours: Sequence[str],
+        top: int,
+        y_step: int,
+        x_ticks: int,
+        dots: bool = False,
+    ) -> None:
+        """A line chart in ``chart``: one line per seat (its values step by step, from 0 up
+        to ``top``), each named with its last value under the chart."""
+        r = self.chart
+        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=12)
+        head = art.text(label, self.px(18), "text", True)
+        surface.blit(head, (r.left + 12, r.top - head.get_height() - 6))
+        steps = max(1, len(series[0]) - 1)
+        plot = r.inflate(-self.px(70), -self.px(60)).move(self.px(14), 0)
+        for value in range(0, top + 1, y_step):
+            y = plot.bottom - plot.height * value / top
+            pygame.draw.line(surface, art.colour("panel_border"), (plot.left, y), (plot.right, y))
+            tick = art.text(str(value), self.px(13), "text_dim")
+            surface.blit(tick, (plot.left - tick.get_width() - 8, y - tick.get_height() // 2))
+        for i in range(0, steps + 1, max(1, steps // x_ticks)):
+            x = plot.left + plot.width * i / steps
+            tick = art.text(str(i), self.px(13), "text_dim")
+            surface.blit(tick, (x - tick.get_width() // 2, plot.bottom + 6))
+        for p, values in enumerate(series):
+            colour = art.colour(colours[p])
+            points = [
+                (plot.left + plot.width * i / steps, plot.bottom - plot.height * v / top)
+                for i, v in enumerate(values)
+            ]
+            if len(points) > 1:
+                pygame.draw.lines(surface, colour, False, points, max(2, self.px(3)))
+            for x, y in points if dots else ():
+                pygame.draw.circle(surface, colour, (x, y), max(3, self.px(4)))
+            legend = art.text(
+                f"{self.game.seats[p].name}: {values[-1]}",
+                self.px(15),
+                (colour.r, colour.g, colour.b),
+                True,
+            )
+            surface.blit(
+                legend,
+                (r.left + 14 + (p % 2) * r.width // 2, r.bottom + 8 + (p // 2) * self.px(22)),
+            )
+
+
+__all__ = ["QUIT_AFTER_FRAMES", "OverScreen"]
