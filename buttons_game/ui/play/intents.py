@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Union
 
 import pygame
 
@@ -69,7 +69,9 @@ class NextLesson:
     """A tutorial: on to the next lesson, once this one is done."""
 
 
-SHARED = (Undo, Hint, Menu, Proceed, MoveCursor, ScrollLog, Point, ShowMe, Restart, NextLesson)
+SharedIntent = Union[
+    Undo, Hint, Menu, Proceed, MoveCursor, ScrollLog, Point, ShowMe, Restart, NextLesson
+]
 
 KEYS: dict[int, Any] = {
     pygame.K_u: Undo(),
@@ -122,10 +124,7 @@ def intent_for(
     return None
 
 
-__all__ = [
-    "KEYS",
-    "SHARED",
-    "TUTORIAL_KEYS",
+__all__ = [  # what a game's intents module takes in with ``import *``: the intents
     "Hint",
     "Menu",
     "MoveCursor",
@@ -134,7 +133,7 @@ __all__ = [
     "Proceed",
     "Restart",
     "ScrollLog",
+    "SharedIntent",
     "ShowMe",
     "Undo",
-    "intent_for",
 ]

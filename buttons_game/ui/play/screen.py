@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import tk
 from buttons_game.ui.screen import Host, Screen
+from buttons_game.ui.screens.common import button
 
 from . import intents as do
 from .session import PlaySession
@@ -69,17 +69,9 @@ class PlayScreen(BoardKeys):
         tip: str | None = None,
     ) -> pygame_gui.elements.UIButton:
         """A button at ``rect`` saying ``key`` (``tip`` its tooltip) that means ``intent``."""
-        button = self.add(
-            pygame_gui.elements.UIButton(
-                rect,
-                tk(key),
-                manager=self.manager,
-                object_id=object_id,
-                tool_tip_text=tk(tip) if tip else None,
-            )
-        )
-        self.intent_of[button] = intent
-        return button
+        widget = button(self, rect, key, object_id, tip)
+        self.intent_of[widget] = intent
+        return widget
 
     def forget(self, button: Any) -> None:
         """Remove a button made with ``button``."""

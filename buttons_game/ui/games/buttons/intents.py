@@ -8,18 +8,7 @@ from typing import TYPE_CHECKING, Any, Union
 import pygame
 
 from buttons_game.ui.play import intents as shared
-from buttons_game.ui.play.intents import (
-    Hint,
-    Menu,
-    MoveCursor,
-    NextLesson,
-    Point,
-    Proceed,
-    Restart,
-    ScrollLog,
-    ShowMe,
-    Undo,
-)
+from buttons_game.ui.play.intents import *  # noqa: F403 (the shared intents, too)
 
 if TYPE_CHECKING:
     from .view import TableLayout
@@ -59,23 +48,7 @@ class Column:
     col: int
 
 
-Intent = Union[
-    Roll,
-    OptOut,
-    Gold,
-    Space,
-    Column,
-    Undo,
-    Hint,
-    Menu,
-    Proceed,
-    MoveCursor,
-    ScrollLog,
-    Point,
-    ShowMe,
-    Restart,
-    NextLesson,
-]
+Intent = Union[Roll, OptOut, Gold, Space, Column, shared.SharedIntent]
 
 KEYS: dict[int, Intent] = {
     **shared.KEYS,

@@ -9,18 +9,7 @@ from typing import Any, Union
 import pygame
 
 from buttons_game.ui.play import intents as shared
-from buttons_game.ui.play.intents import (
-    Hint,
-    Menu,
-    MoveCursor,
-    NextLesson,
-    Point,
-    Proceed,
-    Restart,
-    ScrollLog,
-    ShowMe,
-    Undo,
-)
+from buttons_game.ui.play.intents import *  # noqa: F403 (the shared intents, too)
 
 
 @dataclass(frozen=True)
@@ -41,10 +30,8 @@ class ToggleThreats:
     """Show or hide the pairs' lines and the pieces in danger."""
 
 
-Intent = Union[
-    Square, Cancel, ToggleThreats, Hint, Menu, MoveCursor, Point, Proceed, ScrollLog, Undo
-]
-LessonIntent = Union[Intent, ShowMe, Restart, NextLesson]
+Intent = Union[Square, Cancel, ToggleThreats, shared.SharedIntent]
+LessonIntent = Intent  # a lesson's intents are the table's, with the tutorial keys
 
 KEYS: dict[int, Intent] = {
     **shared.KEYS,
