@@ -32,7 +32,7 @@ class PlaySession:
     A game's session gives its reasons' section (``REASONS``), the key said when there
     is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``), and
     fills the hooks: ``narrate``, ``undo_notes``, ``changed``, ``effect``, ``advance``,
-    ``bots_wait``, ``legal``; ``perform_own`` for its own intents.
+    ``bots_wait``, ``bot_delay``; ``perform_own`` for its own intents.
     """
 
     REASONS: ClassVar[str] = "reason"
@@ -229,10 +229,6 @@ class PlaySession:
         """The pause before a bot's decision is shown, at normal speed."""
         return BOT_DELAY
 
-    def legal(self, player: int) -> list[Any]:
-        """``player``'s legal actions now (a failed bot plays one of them)."""
-        return list(self.state.legal_actions())
-
     def _drive_bots(self, dt: float) -> bool:
         """Ask the next bot for its decision and apply it after a visible pause."""
         m = self.model
@@ -251,8 +247,7 @@ class PlaySession:
         m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
         if not done or m.timers.since_change < self.bot_delay(job) * self.speed():
             return True
-        player = job.player
-        action, failed = self.bots.answer(state, lambda: self.legal(player))
+        action, failed = self.bots.answer(state)
         if failed:
             self.explain("errors.bot_failed")
         m.thinking = None

@@ -47,9 +47,17 @@ def seeded_bots(
 class BotSeats:
     """The bots at a table, asked one at a time on a worker thread."""
 
-    def __init__(self, bots: Mapping[int, Thinker], next_seat: Callable[[Any], int | None]):
+    def __init__(
+        self,
+        bots: Mapping[int, Thinker],
+        next_seat: Callable[[Any], int | None],
+        legal: Callable[[Any, int], list[Any]] = lambda state, player: state.legal_actions(),
+    ) -> None:
+        """``next_seat``: who decides next in a state; ``legal``: a seat's legal actions in
+        a state (a failed bot plays one of them)."""
         self.bots: dict[int, Thinker] = dict(bots)
         self._next_seat = next_seat
+        self.legal = legal
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.job: BotJob | None = None
 
@@ -75,7 +83,7 @@ class BotSeats:
         future = self.executor.submit(thinker.choose, state, player)
         self.job = BotJob(player, state, future, thinker)
 
-    def answer(self, state: Any, legal: Callable[[], list[Any]]) -> tuple[Any, bool]:
+    def answer(self, state: Any) -> tuple[Any, bool]:
         """The finished job's action, checked against the rules, and whether the bot failed
         (then a random legal action: a bot must never stop the game). Clears the job."""
         job = self.job
@@ -89,7 +97,7 @@ class BotSeats:
             return action, False
         except Exception as error:
             print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
-            return random.choice(legal()), True
+            return random.choice(self.legal(state, job.player)), True
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -73,7 +73,7 @@ def buttons_bots(game: Game) -> BotSeats:
                 return p
         return None
 
-    return BotSeats(bots, next_seat)
+    return BotSeats(bots, next_seat, lambda state, player: state.legal_actions(player))
 
 
 def buttons_hints() -> HintDesk[Hint]:
@@ -380,9 +380,6 @@ class TableSession(PlaySession):
 
     def bot_delay(self, job: BotJob) -> float:
         return BOT_DELAY if job.player == self.state.active_player else GOLD_DELAY
-
-    def legal(self, player: int) -> list[Any]:
-        return list(self.state.legal_actions(player))
 
     def _autoplay(self) -> bool:
         """--show-me: the tutorial's own decision for the player, a beat after each change."""
