@@ -61,12 +61,4 @@ def intent_for(
     return shared.intent_for(event, keys, square_at, _click, escape)  # type: ignore[no-any-return]
 
 
-def lesson_intent_for(
-    event: pygame.event.Event,
-    square_at: Callable[[tuple[int, int]], tuple[int, int] | None],
-    choosing: bool,
-) -> LessonIntent | None:
-    return intent_for(event, square_at, choosing, lesson=True)
-
-
 __all__ = ["Cancel", "Intent", "LessonIntent", "Square", "ToggleThreats", "intent_for"]
