@@ -131,22 +131,8 @@ def _above(panel, inner, seat, scale, cell, line, strip, pad) -> BoardGeometry: 
         inner.width * 2 // 3,
         strip,
     )
-    return BoardGeometry(
-        seat,
-        panel,
-        grid,
-        cell,
-        label,
-        text,
-        name,
-        stars,
-        cards,
-        depot,
-        status,
-        tally,
-        actions,
-        False,
-    )
+    return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
+                         status, tally, actions, False)  # fmt: skip
 
 
 def _beside(panel, inner, seat, scale, cell, side_w, pad) -> BoardGeometry:  # type: ignore[no-untyped-def]
@@ -174,22 +160,8 @@ def _beside(panel, inner, seat, scale, cell, side_w, pad) -> BoardGeometry:  # t
     ]
     strip = int(76 * scale)
     actions = pygame.Rect(x, inner.bottom - strip, w, strip)
-    return BoardGeometry(
-        seat,
-        panel,
-        grid,
-        cell,
-        label,
-        text,
-        name,
-        stars,
-        cards,
-        depot,
-        status,
-        tally,
-        actions,
-        True,
-    )
+    return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
+                         status, tally, actions, True)  # fmt: skip
 
 
 def _tally_row(left: int, top: int, width: int, height: int) -> list[pygame.Rect]:
