@@ -39,9 +39,9 @@ def counts_text(counts: Sequence[int]) -> str:
 def tutorial_games() -> tuple[str, ...]:
     """The games that have a tutorial (the registry of the Learn to play screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.screens.choose_game import TUTORIALS
+    from .ui.play.plugin import tutorials
 
-    return tuple(card.game for card in TUTORIALS)
+    return tuple(ui.id for ui in tutorials())
 
 
 def kind_title(kind_id: str) -> str:

@@ -6,6 +6,8 @@ is told here, in the window.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -42,3 +44,35 @@ def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -
         inner = box.inflate(-int(28 * s), -int(14 * s))
         draw_lines(surface, lines, inner, size, notice.tone, centre=True)
         y = box.top - int(8 * s)
+
+
+class NoticeBoard:
+    """The notes shown now: a new one replaces the same words, three at most, each for
+    NOTICE_SECONDS. ``items`` is one list for good, so a reader may keep it."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        self.items: list[Notice] = []
+        self.changed = changed
+
+    def notify(self, text: str, tone: str = "text") -> None:
+        """A short note for the player at the foot of the window, over any screen."""
+        if len(text) > NOTICE_CHARS:
+            text = text[: NOTICE_CHARS - 1] + "…"
+        self.items[:] = [n for n in self.items if n.text != text][-2:]
+        self.items.append(Notice(text, tone, time.monotonic() + NOTICE_SECONDS))
+        self.changed()
+
+    def expire(self) -> bool:
+        """Drop the notes whose time is up; True if any went."""
+        now = time.monotonic()
+        if not self.items or self.items[0].until > now:
+            return False
+        self.items[:] = [n for n in self.items if n.until > now]
+        return True
+
+    def idle_step(self, longest: float) -> float:
+        """How long the idle loop may wait before the next note's time is up."""
+        if not self.items:
+            return longest
+        left = min(n.until for n in self.items) - time.monotonic()
+        return max(0.0, min(longest, left))

@@ -7,7 +7,8 @@ scale); the Statistics screen owns the widgets and the state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,7 +17,11 @@ from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerReco
 from buttons_game.stats.report import number, percent
 from buttons_game.ui import art
 
+from .play.plugin import text_or
 from .text import draw_lines, fit, wrap
+
+if TYPE_CHECKING:
+    from buttons_game.core.kind import GameKind
 
 HEAD_SIZE = 15
 CELL_SIZE = 17
@@ -65,13 +70,33 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
     ),
 }
 PAD = 8  # pixels between a cell's text and the next column, at scale 1
+FIGURES_WIDTH = 0.18  # a game's own figures share this much of a plain table
 
 
-def column_spans(game: str, rect: pygame.Rect) -> list[tuple[Column, int, int]]:
-    """Each column of ``game``'s table with its left edge and width in ``rect``."""
+def _figure(name: str) -> Column:
+    return Column(f"stats.{name}", 0.0, lambda r: str(getattr(r, "figures", {}).get(name, 0)))
+
+
+def generic_columns(kind: GameKind) -> tuple[Column, ...]:
+    """The table of a game without columns of its own: the people's games, wins, draws,
+    win rates, and the figures its kind counts (``figures``), side by side."""
+    figures = [_figure(name) for name in getattr(kind, "figures", ())]
+    share = FIGURES_WIDTH / max(1, len(figures))
+    return (
+        Column("stats.player", 0.20, lambda r: r.name),
+        *_COMMON,
+        Column("stats.draws", 0.07, lambda r: str(r.draws)),
+        Column("stats.win_rate", 0.08, lambda r: percent(r.win_rate)),
+        *(_versus(level) for level in VERSUS),
+        *(replace(column, width=share) for column in figures),
+    )
+
+
+def column_spans(columns: tuple[Column, ...], rect: pygame.Rect) -> list[tuple[Column, int, int]]:
+    """Each of ``columns`` with its left edge and width in ``rect``."""
     spans = []
     x = float(rect.left)
-    for column in COLUMNS[game]:
+    for column in columns:
         width = rect.width * column.width
         spans.append((column, int(x), int(width)))
         x += width
@@ -79,7 +104,9 @@ def column_spans(game: str, rect: pygame.Rect) -> list[tuple[Column, int, int]]:
 
 
 def head_lines(key: str, width: int, scale: float) -> list[str]:
-    return wrap(t(key), int(HEAD_SIZE * scale), width - int(PAD * scale), True)
+    """A column's heading: its translation, or the figure's own name if it has none."""
+    head = text_or(key, key.rsplit(".", 1)[-1].replace("_", " "))
+    return wrap(head, int(HEAD_SIZE * scale), width - int(PAD * scale), True)
 
 
 def rows_fitting(height: int, scale: float) -> int:
@@ -91,7 +118,7 @@ def rows_fitting(height: int, scale: float) -> int:
 def draw_players(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    game: str,
+    columns: tuple[Column, ...],
     records: list[PlayerRecord],
     scale: float,
 ) -> None:
@@ -100,7 +127,7 @@ def draw_players(
     step = int(head_size * 1.35)
     row_h = int(ROW_HEIGHT * scale)
     pad = int(PAD * scale)
-    spans = column_spans(game, rect)
+    spans = column_spans(columns, rect)
     head_h = step * HEAD_LINES + int(10 * scale)
     for column, x, width in spans:
         lines = head_lines(column.head, width, scale)[:HEAD_LINES]

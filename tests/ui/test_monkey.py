@@ -70,9 +70,9 @@ def open_screen(app, which: str, rng: random.Random) -> None:
     elif which == "kopf-rules":
         app.show_rules("kopf")
     elif which == "learn":
-        app.show_learn()
+        app.show_tutorial()
     elif which == "tutorial":
-        app.start_buttons_tutorial(rng.randrange(9))
+        app.show_tutorial("buttons", rng.randrange(9))
     elif which == "kopf-lesson":
         app.show_tutorial("kopf")
         app.top.start_lesson(rng.randrange(7))

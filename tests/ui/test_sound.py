@@ -185,7 +185,7 @@ def test_a_session_is_silent_without_a_sound_and_plays_through_one():
 
 def test_the_buttons_tutorial_has_sound_too(make_app, speaker):
     app = make_app()
-    app.start_buttons_tutorial()
+    app.show_tutorial("buttons", 0)
     settle(app)
     press(app, pygame.K_h)  # Show me: the first step rolls
     settle(app)

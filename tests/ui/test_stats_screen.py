@@ -149,7 +149,7 @@ def test_a_game_that_ends_at_the_table_is_counted_once(make_app):
     game = finished_at_the_table(app)
     counted = stats.read_statistics()
     assert counted.totals["buttons"] == 1 and counted.has_counted(game.game_id)
-    app._game_changed(game)  # the same finished game again: nothing more
+    app.game_changed(game)  # the same finished game again: nothing more
     assert stats.read_statistics() == counted
     assert saves.autosave_path(game).exists()
     app.show_menu()
@@ -171,7 +171,7 @@ def test_a_kopf_game_that_ends_at_the_table_is_counted_once(make_app):
     counted = stats.read_statistics()
     assert counted.totals == {"buttons": 0, "kopf": 1}
     assert {r.name for r in counted.players("kopf")} == {"Anna", "Ben"}
-    app._game_changed(app.current_game)
+    app.game_changed(app.current_game)
     assert stats.read_statistics() == counted
 
 
@@ -236,7 +236,7 @@ def test_the_statistics_texts_fit(make_app, language, size):
             assert app.surface.get_rect().contains(widget.rect), "inside the window"
     c = screen.content
     for game in COLUMNS:
-        for column, _, width in column_spans(game, c):
+        for column, _, width in column_spans(COLUMNS[game], c):
             lines = head_lines(column.head, width, s)
             assert len(lines) <= HEAD_LINES, (column.head, lines)
             if column.head in WIDEST_CELLS:

@@ -189,17 +189,17 @@ def test_learn_to_play_texts_fit_at_1280x720(make_app, language):
     # the choice of tutorials: the card's words and its progress line above its button
     app.remember_lesson("kopf", 3)
     app.remember_lesson("buttons", 5)
-    app.show_learn()
+    app.show_tutorial()
     step(app, 2)
     choice = app.top
     check_widgets(choice)
     for offer, card, start in zip(choice.offered, choice.cards, choice.choose):
-        about = wrap(t(offer.about), choice.px(15), card.width - choice.px(40))
-        assert len(about) * line_height(choice.px(15)) <= choice.px(80), offer.about
+        about = wrap(offer.learn_about(), choice.px(15), card.width - choice.px(40))
+        assert len(about) * line_height(choice.px(15)) <= choice.px(80), offer.id
         ends = card.top + choice.px(240) + len(about) * line_height(choice.px(15)) + choice.px(2)
-        progress = art.text(t(offer.resume, n=6, total=8), choice.px(15), "accent", True)
-        assert_fits(ends + progress.get_height(), start.rect.top, offer.resume)
-        assert_fits(progress.get_width(), card.width - 8, offer.resume)
+        progress = art.text(t(offer.resume_key(), n=6, total=8), choice.px(15), "accent", True)
+        assert_fits(ends + progress.get_height(), start.rect.top, offer.resume_key())
+        assert_fits(progress.get_width(), card.width - 8, offer.resume_key())
     # every lesson's panel: the intro with each message, with the done text, while showing
     app.show_tutorial("kopf")
     screen = app.top
@@ -260,18 +260,18 @@ def test_replay_texts_fit_at_1280x720(make_app, language):
         panel, s = screen.panel, screen.scale
         for a, b in itertools.combinations(buttons_of(screen), 2):
             assert not a.rect.colliderect(b.rect), "buttons overlap"
-        box = screen.table.panel if screen.kopf else screen.table.side
+        box = screen.table.panel if screen.viewer.kopf else screen.table.side
         for widget in screen.widgets:
             assert box.contains(widget.rect), "the controls stay on the panel"
         title = art.text(t("replay.title"), int(replay_view.TITLE * s), "accent", True)
         assert_fits(title.get_width(), panel.head.width, "replay.title")
-        where = replay_view.where_text(Position(2412, 2412, 14, 0), screen.kopf)
+        where = replay_view.where_text(Position(2412, 2412, 14, 0), screen.viewer.kopf)
         shown = art.text(where, int(replay_view.WHERE * s), "text", True)
         assert_fits(shown.get_width(), panel.head.width, "the position")
-        keys = replay_view.keys_lines(panel, s, screen.kopf)
+        keys = replay_view.keys_lines(panel, s, screen.viewer.kopf)
         room = panel.log.height - len(keys) * line_height(int(replay_view.KEYS * s))
         assert room >= 6 * line_height(int(replay_view.LOG * s)), "room for six log lines"
-        if screen.kopf:
+        if screen.viewer.kopf:
             heading = art.text(t("replay.heading_kopf"), int(24 * s), "accent", True)
             assert_fits(heading.get_width(), screen.table.top_bar.width, "replay.heading_kopf")
 

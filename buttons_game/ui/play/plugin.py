@@ -15,11 +15,23 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from buttons_game.core.kind import GameKind, find_kind, kind_of
+from buttons_game.core.seats import Seat
+from buttons_game.i18n import t, tk
 
 if TYPE_CHECKING:
+    from buttons_game.settings import Settings
     from buttons_game.ui.screen import Host, Screen
+    from buttons_game.ui.stats_view import Column
 
 UI_PACKAGES: tuple[str, ...] = ("buttons_game.ui.games.buttons", "buttons_game.ui.games.kopf")
+PRACTICE_LEVEL = "easy"  # the bot of the first real game after a tutorial
+
+
+def text_or(key: str, fallback: str, **values: object) -> str:
+    """The translation of ``key``, or ``fallback`` when no language file has the key (a
+    game added without words of its own)."""
+    text = t(key, **values)
+    return fallback if text == tk(key) else text
 
 
 class GameUI:
@@ -33,41 +45,114 @@ class GameUI:
         return self.kind.id
 
     # ------------------------------------------------------------------ words and pictures
-    def title_key(self) -> str:
-        """The translation key of the game's name on cards and tabs (its proper name if
-        there is no such key)."""
-        return f"choose.{self.id}_title"
+    def title(self) -> str:
+        """The game's name on cards, tabs and lists (its proper name without a translation)."""
+        return text_or(f"choose.{self.id}_title", self.kind.title)
 
-    def about_key(self) -> str:
-        return f"choose.{self.id}_about"
+    def about(self) -> str:
+        """A line about the game on its New game card."""
+        counts = "/".join(str(n) for n in self.kind.seat_counts)
+        return text_or(f"choose.{self.id}_about", t("choose.generic_about", seats=counts))
+
+    def play_label(self) -> str:
+        return text_or(f"choose.{self.id}", t("choose.play", game=self.title()))
 
     def picture(self, size: int) -> pygame.Surface:
-        """A small picture of the game for its card (a plain tile by default)."""
+        """A small picture of the game for its card: a plain tile with its initial."""
         from buttons_game.ui import art
 
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(surface, art.colour("panel"), surface.get_rect(), border_radius=size // 8)
+        letter = art.text(self.kind.title[:1], size // 2, "accent", True)
+        surface.blit(letter, letter.get_rect(center=surface.get_rect().center))
         return surface
+
+    def position_text(self, number: int) -> str:
+        """Where an unfinished game stands, in the kind's unit: "round 3", "turn 12"."""
+        return t("saves.round" if self.kind.unit == "round" else "saves.turn", n=number)
+
+    def save_name(self, game: Any) -> str:
+        """The name Save as offers: the seats and where the game stands."""
+        names = ", ".join(seat.name for seat in game.seats)
+        return t("saves.default_name_at", names=names, at=self.position_text(self.progress(game)))
+
+    def progress(self, game: Any) -> int:
+        return int(self.kind.progress(game))
+
+    # ------------------------------------------------------------------ rules
+    def rules_key(self) -> str | None:
+        """The translation key of the game's rules (None: it has none to show)."""
+        return None
+
+    def rules_width(self) -> tuple[float, float]:
+        """The rules' text box: its left edge and width as shares of the window's width."""
+        return 0.12, 0.76
+
+    def rules_pictures(self) -> int:
+        """How many pictures go beside the rules (right of the text, one above another)."""
+        return 0
+
+    def draw_rules_pictures(
+        self, surface: pygame.Surface, rects: list[pygame.Rect], scale: float
+    ) -> None:
+        """The pictures beside the rules, one in each of ``rects``."""
+
+    # ------------------------------------------------------------------ statistics
+    def stat_columns(self) -> tuple[Column, ...]:
+        """The columns of the game's table in the statistics."""
+        from buttons_game.ui.stats_view import generic_columns
+
+        return generic_columns(self.kind)
+
+    # ------------------------------------------------------------------ the table
+    def seat_to_move(self, state: Any) -> int | None:
+        """The seat that decides next, or None (the game is over or chance decides)."""
+        if state.is_over():
+            return None
+        for name in ("current_player", "to_move", "active_player"):
+            value = getattr(state, name, None)
+            if callable(value):
+                value = value()
+            if isinstance(value, int):
+                return value
+        return None
+
+    def action_label(self, action: Any) -> str:
+        """The words on the button of a legal action (the kind's ``action_label`` if it
+        has one, else the action's repr)."""
+        label = getattr(self.kind, "action_label", None)
+        return str(label(action)) if callable(label) else repr(action)
+
+    def winners(self, game: Any) -> tuple[int, ...]:
+        """The seats that won a finished ``game`` (none: a draw), from its statistics."""
+        return tuple(p for p, seat in enumerate(self.kind.seat_figures(game)) if seat.won)
 
     # ------------------------------------------------------------------ screens
     def setup(self, host: Host) -> Screen:
         """The set-up of a new game (seats and the game's own options)."""
         from buttons_game.ui.play.generic import GenericSetup
 
-        return GenericSetup(host, self.kind)
+        return GenericSetup(host, self)
 
     def table(self, host: Host, game: Any) -> Screen:
         """The table where ``game`` is played."""
         from buttons_game.ui.play.generic import GenericTable
 
-        return GenericTable(host, self.kind, game)
+        return GenericTable(host, self, game)
 
     def game_over(self, host: Host, game: Any) -> Screen:
         """The screen of a finished ``game``."""
         from buttons_game.ui.play.generic import GenericOver
 
-        return GenericOver(host, self.kind, game)
+        return GenericOver(host, self, game)
 
+    def replay(self, host: Host, game: Any) -> Screen:
+        """Watching ``game`` again; ValueError when its history cannot be replayed."""
+        from buttons_game.ui.play.generic import GenericReplay
+
+        return GenericReplay(host, self, game)
+
+    # ------------------------------------------------------------------ the tutorial
     def tutorial(self, host: Host, lesson: int) -> Screen | None:
         """The game's tutorial at ``lesson`` (None: the game has none)."""
         return None
@@ -75,6 +160,26 @@ class GameUI:
     def lessons(self) -> int:
         """How many lessons (or steps) its tutorial has (0: none)."""
         return 0
+
+    def lesson_reached(self, settings: Settings) -> int:
+        """The lesson its tutorial opens at (kept in the settings as ``<id>_lesson``)."""
+        return int(getattr(settings, f"{self.id}_lesson", 0))
+
+    def learn_about(self) -> str:
+        return text_or(f"learn.{self.id}_about", self.about())
+
+    def resume_key(self) -> str:
+        """The words "goes on with lesson n of N" on the tutorial's card."""
+        return "learn.resume"
+
+    def practice_game(self, host: Host) -> Any:
+        """A first real game after the tutorial: the person (by the name last given)
+        against an easy bot."""
+        humans = [seat["name"] for seat in host.settings.last_seats if seat["kind"] == "human"]
+        person = Seat(humans[0] if humans else t("setup.default_name", n=1))
+        count = 2 if 2 in self.kind.seat_counts else min(self.kind.seat_counts)
+        bots = [Seat(t("setup.bot_name", n=n), PRACTICE_LEVEL) for n in range(2, count + 1)]
+        return self.kind.new_game((person, *bots), seed=host.options.seed)
 
 
 _UIS: dict[str, GameUI] = {}
@@ -85,10 +190,14 @@ def register_ui(ui: GameUI) -> GameUI:
     return ui
 
 
-def ui_for(game_or_id: Any) -> GameUI:
-    """The UI of a game (or of a kind id): its own, or the shared kit's plain one."""
+def _load_shipped() -> None:
     for package in UI_PACKAGES:
         importlib.import_module(package)
+
+
+def ui_for(game_or_id: Any) -> GameUI:
+    """The UI of a game (or of a kind id): its own, or the shared kit's plain one."""
+    _load_shipped()
     if isinstance(game_or_id, str):
         kind = find_kind(game_or_id)
         if kind is None:
@@ -96,6 +205,18 @@ def ui_for(game_or_id: Any) -> GameUI:
     else:
         kind = kind_of(game_or_id)
     ui = _UIS.get(kind.id)
-    if ui is None:
+    if ui is None or ui.kind is not kind:  # a game registered anew (a test's) gets a new UI
         ui = _UIS[kind.id] = GameUI(kind)
     return ui
+
+
+def uis() -> tuple[GameUI, ...]:
+    """The UI of every registered game, in the menus' order."""
+    from buttons_game.core.kind import kinds
+
+    return tuple(ui_for(kind.id) for kind in kinds())
+
+
+def tutorials() -> tuple[GameUI, ...]:
+    """The games with a tutorial, in the menus' order."""
+    return tuple(ui for ui in uis() if ui.lessons())

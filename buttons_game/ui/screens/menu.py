@@ -40,8 +40,8 @@ class MainMenu(Screen):
         if not self.host.can_continue():
             self.continue_.disable()
         self.offer_yes = self.offer_no = None
-        if self.host.tutorial_offer:
-            self.host.tutorial_offer_shown()
+        if self.host.prefs.offer:
+            self.host.prefs.offer_shown()
             o = self.offer
             gap = self.px(10)
             half = (o.width - 2 * self.px(16) - gap) // 2
@@ -61,12 +61,12 @@ class MainMenu(Screen):
             elif pressed is self.stats:
                 self.host.show_stats()
             elif pressed is self.learn:
-                self.host.show_learn()
+                self.host.show_tutorial()
             elif pressed is self.offer_yes:
-                self.host.dismiss_tutorial_offer()
-                self.host.show_learn()
+                self.host.prefs.offer_shown(answered=True)
+                self.host.show_tutorial()
             elif pressed is self.offer_no:
-                self.host.dismiss_tutorial_offer()
+                self.host.prefs.offer_shown(answered=True)
                 self.rebuild()
             elif pressed is self.rules:
                 self.host.show_rules()

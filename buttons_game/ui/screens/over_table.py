@@ -9,6 +9,7 @@ import pygame_gui
 from buttons_game.i18n import tk
 from buttons_game.ui import art
 
+from ..games.buttons import plugin
 from ..games.buttons.session import TableSession
 from ..games.buttons.view import TableDrawing, TableLayout
 from ..screen import Host, Screen
@@ -50,7 +51,7 @@ class OverTable(Screen):
     def close(self) -> None:
         """On to the star placement, or back to the table."""
         if self.session.state.phase.value == "stars":
-            self.host.show_stars(self.session)
+            plugin.show_stars(self.host, self.session)
         else:
             self.host.back()
 

@@ -1,12 +1,15 @@
-"""The replay viewer as a screen: a saved game of either kind, position by position.
+"""The replay viewer as a screen: a saved game, position by position.
 
 The viewer holds the replay and where it stands; this screen maps keys and buttons to
-its moves, keeps the widgets in step and draws with the tables' own drawing. It never
-changes a game or a save: there is no autosave, no bot and no die here.
+its moves, keeps the widgets in step and draws with the game's own table drawing (its
+``ReplayLook``, which the game's UI hands over). It never changes a game or a save:
+there is no autosave, no bot and no die here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -15,13 +18,7 @@ import pygame_gui
 from buttons_game.replay import Replay
 
 from ..play.screen import BoardKeys, set_enabled
-from ..replay.view import (
-    ReplayKopfDrawing,
-    ReplayKopfLayout,
-    ReplayPanel,
-    ReplayTableDrawing,
-    ReplayTableLayout,
-)
+from ..replay.view import ReplayPanel
 from ..replay.viewer import SPEEDS, ReplayViewer
 from ..screen import Host
 from .common import button
@@ -39,22 +36,33 @@ def speed_label(speed: float) -> str:
     return f"{speed:g}×"
 
 
+@dataclass(frozen=True)
+class ReplayLook:
+    """How a game's replay is laid out and drawn: its table layout for a window (``layout
+    (size, scale, replay)``), the drawing of that layout, where the replay's own panel sits
+    in it, what the jump buttons jump to ("round", "capture" …: ``replay.<jump>_back``)
+    and whether T shows the threats."""
+
+    layout: Callable[[tuple[int, int], float, Replay], Any]
+    drawing: Any
+    panel: Callable[[Any], ReplayPanel]
+    jump: str
+    threats: bool = False
+
+
 class ReplayScreen(BoardKeys):
     """Watching a game again: step, jump, play at a speed; Back returns where it came from.
     Tab walks the buttons; the arrow keys always move the replay."""
 
     name = "replay"
 
-    def __init__(self, host: Host, game: Any) -> None:
-        """``game``: a Game or a KopfGame with its history; ValueError if it cannot be
-        replayed."""
+    def __init__(self, host: Host, game: Any, look: ReplayLook) -> None:
+        """``game``: a game with its history; ValueError if it cannot be replayed."""
         super().__init__(host)
         self.viewer = ReplayViewer(Replay.of(game))
-        self.kopf = self.viewer.kopf
-        self.drawing: ReplayTableDrawing | ReplayKopfDrawing = (
-            ReplayKopfDrawing() if self.kopf else ReplayTableDrawing()
-        )
-        self.table: ReplayTableLayout | ReplayKopfLayout | None = None
+        self.look = look
+        self.drawing = look.drawing
+        self.table: Any = None
         self.ticking = 0.0  # the wake-up timer's period in seconds, 0 when off
         self.shown: tuple[bool, float] | None = None  # what the play and speed widgets show
         self.quit_after = QUIT_AFTER_FRAMES
@@ -72,20 +80,15 @@ class ReplayScreen(BoardKeys):
     @property
     def panel(self) -> ReplayPanel:
         assert self.table is not None
-        return self.table.replay if isinstance(self.table, ReplayKopfLayout) else self.table.panel
+        return self.look.panel(self.table)
 
     # ----------------------------------------------------------------- widgets
     def layout(self) -> None:
-        size = self.host.surface.get_size()
-        if self.kopf:
-            self.table = ReplayKopfLayout.for_replay(size, self.scale)
-        else:
-            players = self.viewer.replay.states[0].players
-            self.table = ReplayTableLayout.for_replay(size, players, self.scale)
+        self.table = self.look.layout(self.host.surface.get_size(), self.scale, self.viewer.replay)
 
     def build(self) -> None:
         p = self.panel
-        jump = "capture" if self.kopf else "round"
+        jump = self.look.jump
         self.step_back = button(self, p.step_back, "replay.step_back", None, "replay.step_back_tip")
         self.step_on = button(self, p.step_on, "replay.step_on", None, "replay.step_on_tip")
         self.jump_back = button(
@@ -193,7 +196,7 @@ class ReplayScreen(BoardKeys):
             viewer.toggle_play()
         elif key in FASTER or key in SLOWER:
             viewer.faster(1 if key in FASTER else -1)
-        elif key == pygame.K_t and self.kopf:
+        elif key == pygame.K_t and self.look.threats:
             self.model.show_threats = not self.model.show_threats
         else:
             return False
@@ -214,16 +217,10 @@ class ReplayScreen(BoardKeys):
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.table is not None
-        background = self.host.background
-        if isinstance(self.drawing, ReplayKopfDrawing):
-            assert isinstance(self.table, ReplayKopfLayout)
-            self.drawing.draw(surface, self.model, self.table, background)
-        else:
-            assert isinstance(self.table, ReplayTableLayout)
-            self.drawing.draw(surface, self.model, self.table, background)
+        self.drawing.draw(surface, self.model, self.table, self.host.background)
 
     def screenshot_key(self) -> str:
         return f"replay-{self.viewer.position:04d}"
 
 
-__all__ = ["REPLAY_TICK", "ReplayScreen"]
+__all__ = ["REPLAY_TICK", "ReplayLook", "ReplayScreen"]

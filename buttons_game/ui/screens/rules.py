@@ -1,4 +1,5 @@
-"""The rules of both games in the project's own words; Kopf oder Knopf's with small pictures."""
+"""The rules of every game that has them written, a tab each, in the project's own words;
+beside them the pictures a game draws (Kopf oder Knopf's diagrams)."""
 
 from __future__ import annotations
 
@@ -7,57 +8,55 @@ import pygame_gui
 
 from buttons_game.i18n import language, t, tk
 
-from ..games.kopf.diagrams import draw_diagram
+from ..play.plugin import GameUI, uis
 from ..screen import Host, Screen
-from ..text import draw_lines, wrap, wrap_html_cjk
+from ..text import wrap_html_cjk
 from .common import button, draw_backdrop, draw_title
 
-GAMES = ("buttons", "kopf")
-TEXT = {"buttons": "rules.text", "kopf": "kopf_rules.text"}
-DIAGRAMS = ("pair", "blocked", "group")
+
+def with_rules() -> list[GameUI]:
+    """The games whose rules are written, in the menus' order."""
+    return [ui for ui in uis() if ui.rules_key()]
 
 
 class RulesScreen(Screen):
     name = "rules"
 
-    def __init__(self, host: Host, game: str = "buttons") -> None:
+    def __init__(self, host: Host, game: str | None = None) -> None:
+        """``game``: the tab shown first (a game without written rules: the first tab)."""
         super().__init__(host)
-        self.game = game if game in GAMES else "buttons"
+        self.games = with_rules()
+        chosen = [ui for ui in self.games if ui.id == game]
+        self.game: GameUI = chosen[0] if chosen else self.games[0]
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         top = self.px(150)
-        width = int(w * 0.76) if self.game == "buttons" else int(w * 0.56)
-        self.box = pygame.Rect(
-            int(w * 0.12) if self.game == "buttons" else int(w * 0.05),
-            top,
-            width,
-            h - top - self.px(100),
-        )
+        left, width = self.game.rules_width()
+        self.box = pygame.Rect(int(w * left), top, int(w * width), h - top - self.px(100))
         side = pygame.Rect(
             self.box.right + self.px(24), top, w - self.box.right - self.px(48), self.box.height
         )
-        third = side.height // 3
+        count = self.game.rules_pictures()
+        part = side.height // max(1, count)
         self.pictures = [
-            pygame.Rect(side.left, side.top + i * third, side.width, third) for i in range(3)
+            pygame.Rect(side.left, side.top + i * part, side.width, part) for i in range(count)
         ]
 
     def build(self) -> None:
         w, h = self.host.surface.get_size()
         tab_w = self.px(220)
         self.tabs = []
-        for i, game in enumerate(GAMES):
-            rect = pygame.Rect(
-                w // 2 - tab_w - self.px(6) + i * (tab_w + self.px(12)),
-                self.px(86),
-                tab_w,
-                self.px(44),
-            )
-            tab = button(self, rect, f"choose.{game}_title")
-            if game == self.game:
+        gap = self.px(12)
+        left = w // 2 - (len(self.games) * (tab_w + gap) - gap) // 2
+        for i, game in enumerate(self.games):
+            rect = pygame.Rect(left + i * (tab_w + gap), self.px(86), tab_w, self.px(44))
+            tab = self.add(pygame_gui.elements.UIButton(rect, game.title(), manager=self.manager))
+            if game is self.game:
                 tab.select()
             self.tabs.append(tab)
-        key = TEXT[self.game]
+        key = self.game.rules_key()
+        assert key is not None
         self.text = self.add(pygame_gui.elements.UITextBox(tk(key), self.box, manager=self.manager))
         if language() == "ja":
             # pygame_gui breaks lines only at spaces: Japanese lines are broken here.
@@ -71,8 +70,8 @@ class RulesScreen(Screen):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.host.back()
-            for game, tab in zip(GAMES, self.tabs):
-                if event.ui_element is tab and game != self.game:
+            for game, tab in zip(self.games, self.tabs):
+                if event.ui_element is tab and game is not self.game:
                     self.game = game
                     self.layout()
                     self.rebuild()
@@ -83,19 +82,6 @@ class RulesScreen(Screen):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(
-            surface, self, [self.box, *self.pictures] if self.game == "kopf" else [self.box]
-        )
+        draw_backdrop(surface, self, [self.box, *self.pictures])
         draw_title(surface, t("rules.title"), self.px(22), self.px(44))
-        if self.game != "kopf":
-            return
-        size = self.px(15)
-        for name, rect in zip(DIAGRAMS, self.pictures):
-            caption = wrap(t(f"kopf_rules.{name}"), size, rect.width)
-            text_h = len(caption) * int(size * 1.35)
-            picture = pygame.Rect(
-                rect.left, rect.top, rect.width, rect.height - text_h - self.px(10)
-            )
-            area = draw_diagram(surface, name, picture)
-            caption_rect = pygame.Rect(rect.left, area.bottom + self.px(6), rect.width, text_h + 4)
-            draw_lines(surface, caption, caption_rect, size, "text", centre=True)
+        self.game.draw_rules_pictures(surface, self.pictures, self.scale)

@@ -6,11 +6,11 @@ import pygame
 import pygame_gui
 
 from buttons_game import saves
-from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import t
 from buttons_game.names import SAVE_NAME_LIMIT, clean_name
 from buttons_game.ui import art
 
+from ..play.plugin import ui_for
 from ..screen import Host, Screen
 from ..text import fit
 from .common import button, draw_backdrop, draw_title
@@ -29,14 +29,16 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
         seat.name if seat.is_human else f"{seat.name} ({t('saves.bot_' + str(seat.bot))})"
         for seat in info.seats
     )
+    try:
+        ui = ui_for(info.game)
+    except KeyError:  # a game this app does not know (the save was listed by an older index)
+        return f"{title} · {when}", t("saves.broken", error=info.game)
     if info.finished:
         state = t("saves.finished")
-    elif info.game == "kopf":
-        state = t("saves.turn", n=info.turn_number or 1)
     else:
-        state = t("saves.round", n=info.round_number or 1)
-    game = t(f"choose.{info.game}_title")
-    return f"{title} · {when}", f"{game} · {seats} · {state}"
+        reached = info.round_number if ui.kind.unit == "round" else info.turn_number
+        state = ui.position_text(reached or 1)
+    return f"{title} · {when}", f"{ui.title()} · {seats} · {state}"
 
 
 class LoadScreen(Screen):
@@ -234,12 +236,7 @@ class SaveAsScreen(Screen):
         self.game = game
         self.overwrite: str | None = None
         self.message = ("", "text_dim")
-        names = ", ".join(seat.name for seat in game.seats)
-        if isinstance(game, KopfGame):
-            offered = t("saves.default_name_kopf", names=names, n=game.turn_number)
-        else:
-            offered = t("saves.default_name", names=names, n=game.state.round_number)
-        self.typed = clean_name(offered, SAVE_NAME_LIMIT)
+        self.typed = clean_name(ui_for(game).save_name(game), SAVE_NAME_LIMIT)
 
     def build(self) -> None:
         w, h = self.host.surface.get_size()

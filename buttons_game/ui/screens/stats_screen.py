@@ -1,4 +1,4 @@
-"""Statistics: a table of people per game (BUTTONS, Kopf oder Knopf) and the dice chart.
+"""Statistics: a table of people per registered game, a tab each, and the dice chart.
 
 The statistics are brought up to date with the saves in a thread when the screen
 opens (a first look through many saves can take a while), so the menu never waits
@@ -16,13 +16,13 @@ from buttons_game import stats
 from buttons_game.i18n import t
 from buttons_game.ui import art
 
+from ..play.plugin import GameUI, uis
 from ..screen import Host, Screen
 from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
 from ..text import draw_lines, fit, wrap
 from .common import button, draw_backdrop, draw_title
 
-TABS = ("buttons", "kopf", "dice")
-TAB_KEYS = {"buttons": "choose.buttons_title", "kopf": "choose.kopf_title", "dice": "stats.dice"}
+DICE = "dice"  # the tab of the dice chart, after the games' tabs
 
 
 class StatsScreen(Screen):
@@ -30,7 +30,9 @@ class StatsScreen(Screen):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.tab = "buttons"
+        self.games: dict[str, GameUI] = {ui.id: ui for ui in uis()}
+        self.tabs = (*self.games, DICE)
+        self.tab = self.tabs[0]
         self.tab_chosen = False
         self.page = 0
         self.confirm = False
@@ -50,7 +52,7 @@ class StatsScreen(Screen):
         return self.to_count or self.future is not None
 
     def records(self) -> list[stats.PlayerRecord]:
-        return [] if self.stats is None or self.tab == "dice" else self.stats.players(self.tab)
+        return [] if self.stats is None or self.tab == DICE else self.stats.players(self.tab)
 
     def pages(self) -> int:
         return max(1, -(-len(self.records()) // self.rows))
@@ -60,8 +62,9 @@ class StatsScreen(Screen):
         if refreshed.broken:
             why = t("stats.rebuilt", error=refreshed.broken, name=stats.BROKEN_NAME)
             self.message = (why, "bad")
-        if not self.tab_chosen and not self.stats.players("buttons") and self.stats.players("kopf"):
-            self.tab = "kopf"  # the only game played yet
+        played = [game for game in self.games if self.stats.players(game)]
+        if not self.tab_chosen and played and not self.stats.players(self.tab):
+            self.tab = played[0]  # the first game played yet
 
     # ----------------------------------------------------------------- layout
     def layout(self) -> None:
@@ -78,19 +81,24 @@ class StatsScreen(Screen):
         w, _ = self.host.surface.get_size()
         px = self.px
         tab_w, tab_h, gap = px(230), px(44), px(14)
-        left = w // 2 - (len(TABS) * tab_w + (len(TABS) - 1) * gap) // 2
+        tabs = self.tabs
+        tab_w = min(tab_w, (w - px(72)) // len(tabs) - gap)  # every tab fits
+        left = w // 2 - (len(tabs) * tab_w + (len(tabs) - 1) * gap) // 2
         self.tab_buttons = {}
-        for i, tab in enumerate(TABS):
+        for i, tab in enumerate(tabs):
             rect = pygame.Rect(left + i * (tab_w + gap), self.tabs_top, tab_w, tab_h)
             chosen = "#primary" if tab == self.tab else None
-            self.tab_buttons[tab] = button(self, rect, TAB_KEYS[tab], chosen)
+            words = t("stats.dice") if tab == DICE else self.games[tab].title()
+            self.tab_buttons[tab] = self.add(
+                pygame_gui.elements.UIButton(rect, words, manager=self.manager, object_id=chosen)
+            )
         c = self.content
         bh, nav = px(50), px(150)
         self.prev = button(self, pygame.Rect(c.left, self.bottom, nav, bh), "saves.previous")
         self.next = button(
             self, pygame.Rect(c.left + nav + px(12), self.bottom, nav, bh), "saves.next"
         )
-        paged = self.tab != "dice" and not self.loading
+        paged = self.tab != DICE and not self.loading
         if not paged or self.page == 0:
             self.prev.disable()
         if not paged or self.page + 1 >= self.pages():
@@ -140,7 +148,7 @@ class StatsScreen(Screen):
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if event.key == pygame.K_RIGHT else -1
-                self.show_tab(TABS[(TABS.index(self.tab) + step) % len(TABS)])
+                self.show_tab(self.tabs[(self.tabs.index(self.tab) + step) % len(self.tabs)])
                 return True
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
@@ -214,7 +222,7 @@ class StatsScreen(Screen):
             key = "stats.counting" if self.loading else "stats.unavailable"
             note = art.text(fit(t(key), px(20), c.width), px(20), "text_dim")
             surface.blit(note, note.get_rect(center=c.center))
-        elif self.tab == "dice":
+        elif self.tab == DICE:
             self._draw_dice(surface)
         else:
             self._draw_players(surface)
@@ -224,7 +232,7 @@ class StatsScreen(Screen):
         px, c = self.px, self.content
         assert self.stats is not None
         records = self.records()
-        counted = t("stats.counted", n=self.stats.totals[self.tab])
+        counted = t("stats.counted", n=self.stats.totals.get(self.tab, 0))
         if self.pages() > 1:
             counted += " · " + t("stats.page", n=self.page + 1, total=self.pages())
         line = art.text(fit(counted, px(16), c.width), px(16), "text_dim")
@@ -236,7 +244,7 @@ class StatsScreen(Screen):
             draw_lines(surface, lines, box, px(20), "text_dim", centre=True)
             return
         shown = records[self.page * self.rows : (self.page + 1) * self.rows]
-        draw_players(surface, table, self.tab, shown, self.scale)
+        draw_players(surface, table, self.games[self.tab].stat_columns(), shown, self.scale)
         note = art.text(fit(t("stats.vs_note"), px(15), c.width), px(15), "text_dim")
         surface.blit(note, (c.left, c.bottom - note.get_height()))
 

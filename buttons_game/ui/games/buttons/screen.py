@@ -19,6 +19,7 @@ from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.screen import PlayScreen
 from buttons_game.ui.screen import Host, Screen
 
+from . import plugin
 from .model import TableModel
 from .session import TableSession
 from .view import TableDrawing, TableLayout
@@ -135,7 +136,7 @@ class TableScreen(PlayScreen):
                 self.host.quit(0)
             return
         if self.session.summary_ready:
-            self.host.show_summary(self.session)
+            plugin.show_summary(self.host, self.session)
         else:
             super().navigate()
 

@@ -11,6 +11,7 @@ from buttons_game.ui.screen import Host
 from buttons_game.ui.screens.over_table import OverTable
 from buttons_game.ui.text import fit
 
+from . import plugin
 from .boards import draw_card
 from .session import TableSession
 
@@ -43,7 +44,7 @@ class SummaryScreen(OverTable):
         humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
         coached = [] if self.session.in_tutorial else self.host.settings.coached(humans)
         if coached:
-            self.host.show_review(self.session, self.score.round_number, coached)
+            plugin.show_review(self.host, self.session, self.score.round_number, coached)
         else:
             super().close()
 

@@ -151,7 +151,7 @@ def test_show_me_does_the_step_and_restart_goes_back_to_its_start(make_app):
 def test_every_step_fits_its_card_at_1280x720(make_app, language):
     app = make_app(window=(1280, 720), language=language)
     for index in range(len(tu.STEPS) + 1):
-        app.start_buttons_tutorial(index)
+        app.show_tutorial("buttons", index)
         step(app, 2)
         screen = app.top
         assert screen.drawing.tutorial_overflow == 0, (language, index)
@@ -163,7 +163,7 @@ def test_from_the_main_menu_leaving_midway_and_coming_back(make_app):
     step(app, 2)
     click_widget(app, app.top.learn)
     choice = app.top
-    assert isinstance(choice, ChooseGameScreen) and choice.offered[0].game == "buttons"
+    assert isinstance(choice, ChooseGameScreen) and choice.offered[0].id == "buttons"
     click_widget(app, choice.choose[0])
     settle(app)
     assert key_of(app) == "welcome"
@@ -179,7 +179,10 @@ def test_from_the_main_menu_leaving_midway_and_coming_back(make_app):
     assert app.settings.buttons_lesson == 2
     assert load_settings()[0].buttons_lesson == 2, "kept in the settings file"
     click_widget(app, app.top.learn)
-    assert app.top.offered[0].progress(app.settings) == (2, len(tu.STEPS))
+    assert (app.top.offered[0].lesson_reached(app.settings), app.top.offered[0].lessons()) == (
+        2,
+        len(tu.STEPS),
+    )
     click_widget(app, app.top.choose[0])
     settle(app)
     assert key_of(app) == "gold"

@@ -56,7 +56,7 @@ def open_learn_from_menu(app) -> KopfLessonScreen:
     click_widget(app, app.top.learn)
     choice = app.top
     assert isinstance(choice, ChooseGameScreen) and choice.purpose == "learn"
-    assert [card.game for card in choice.offered] == ["buttons", "kopf"]
+    assert [card.id for card in choice.offered] == ["buttons", "kopf"]
     click_widget(app, choice.choose[1])
     assert isinstance(app.top, KopfLessonScreen)
     return app.top
@@ -231,7 +231,7 @@ def test_leaving_midway_and_coming_back_resumes_at_the_same_lesson(make_app, use
     assert isinstance(app.top, MainMenu)
     assert app.settings.kopf_lesson == 2
     click_widget(app, app.top.learn)
-    assert app.top.offered[1].progress(app.settings) == (2, 7)
+    assert (app.top.offered[1].lesson_reached(app.settings), app.top.offered[1].lessons()) == (2, 7)
     click_widget(app, app.top.choose[1])
     assert isinstance(app.top, KopfLessonScreen) and app.top.model.lesson.key == "blocked"
     # and after a restart of the app (the settings file), with the menu's own Menu button
@@ -245,7 +245,7 @@ def test_leaving_midway_and_coming_back_resumes_at_the_same_lesson(make_app, use
 
 def test_the_first_start_offers_the_tutorial_once(make_app, user_home):
     app = make_app(window=(1280, 720))
-    assert app.tutorial_offer, "no settings file yet: a first start"
+    assert app.prefs.offer, "no settings file yet: a first start"
     app.push(MainMenu(app))
     settle(app)
     menu = app.top
@@ -262,7 +262,7 @@ def test_the_first_start_offers_the_tutorial_once(make_app, user_home):
     settle(app)
     assert app.top.offer_yes is None, "dismissed for good"
     later = make_app(window=(1280, 720))
-    assert not later.tutorial_offer
+    assert not later.prefs.offer
     later.push(MainMenu(later))
     settle(later)
     assert later.top.offer_yes is None
@@ -272,8 +272,8 @@ def test_the_offer_opens_the_tutorials_and_is_not_made_when_a_game_starts_at_onc
     make_app, user_home
 ):
     app = make_app(window=(1280, 720), seats=(None, "easy"))
-    assert not app.tutorial_offer
-    assert not make_app(tutorial="kopf").tutorial_offer
+    assert not app.prefs.offer
+    assert not make_app(tutorial="kopf").prefs.offer
     fresh = make_app(window=(1280, 720))
     fresh.show_menu()
     settle(fresh)

@@ -1,0 +1,199 @@
+"""BUTTONS' screens for the app and the shared screens, and BUTTONS' own steps between
+them: the round's summary, the star placement, the coach's review and the tutorial.
+
+The table's modules are imported where they are used: this module is imported with the
+package (it registers the game's UI), before the modules it hands out.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from buttons_game.games.buttons import tutorial as steps
+from buttons_game.games.buttons.kind import KIND
+from buttons_game.i18n import t
+
+from ...play.plugin import GameUI, register_ui
+from ...screen import Host, Screen
+
+if TYPE_CHECKING:
+    from ...stats_view import Column
+    from .session import TableSession
+
+
+class ButtonsUI(GameUI):
+    def picture(self, size: int) -> pygame.Surface:
+        from .boards import mini_layout
+
+        return mini_layout("1A", size)
+
+    def save_name(self, game: Any) -> str:
+        names = ", ".join(seat.name for seat in game.seats)
+        return t("saves.default_name", names=names, n=game.state.round_number)
+
+    def rules_key(self) -> str:
+        return "rules.text"
+
+    def stat_columns(self) -> tuple[Column, ...]:
+        from ...stats_view import COLUMNS
+
+        return COLUMNS["buttons"]
+
+    # ------------------------------------------------------------------ screens
+    def setup(self, host: Host) -> Screen:
+        from .setup import SetupScreen
+
+        return SetupScreen(host)
+
+    def table(self, host: Host, game: Any) -> Screen:
+        from .screen import TableScreen
+        from .session import TableSession
+
+        session = TableSession(
+            game,
+            speed=lambda: host.animation_factor,
+            on_change=host.game_changed,
+            sound=host.play_sound,
+        )
+        return TableScreen(host, session)
+
+    def game_over(self, host: Host, game: Any) -> Screen:
+        from .game_over import GameOverScreen
+
+        return GameOverScreen(host, game)
+
+    def replay(self, host: Host, game: Any) -> Screen:
+        from ...replay.view import ReplayTableDrawing, ReplayTableLayout
+        from ...screens.replay_screen import ReplayLook, ReplayScreen
+
+        def layout(size: tuple[int, int], scale: float, replay: Any) -> ReplayTableLayout:
+            return ReplayTableLayout.for_replay(size, replay.states[0].players, scale)
+
+        look = ReplayLook(layout, ReplayTableDrawing(), lambda table: table.panel, "round")
+        return ReplayScreen(host, game, look)
+
+    # ------------------------------------------------------------------ the tutorial
+    def lessons(self) -> int:
+        return len(steps.STEPS)
+
+    def resume_key(self) -> str:
+        return "learn.resume_step"
+
+    def tutorial(self, host: Host, lesson: int) -> Screen:
+        """The BUTTONS tutorial at the real table, from step ``lesson`` (0: the beginning).
+
+        It is not a saved game while it lasts (the script can replay any step); once
+        every step is done, the game goes on as a normal game and is autosaved.
+        """
+        from .session import TableSession
+        from .tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
+
+        show_me = bool(host.options.show_me)
+        humans = [seat["name"] for seat in host.settings.last_seats if seat["kind"] == "human"]
+        name = humans[0] if humans else t("setup.default_name", n=1)
+        game = tutorial_game(name, t("tutorial.bo"), lesson)
+
+        def changed(game: Any) -> None:
+            """Remember the step reached (not while it plays itself); once every step is
+            done the next time starts from the beginning, and the game is saved like any."""
+            index = steps.step_index(game.state)
+            if not show_me:
+                host.remember_lesson(self.id, index if index < len(steps.STEPS) else 0)
+            if index >= len(steps.STEPS):
+                host.game_changed(game)  # the tutorial is done: a game like any other
+
+        session = TableSession(
+            game,
+            speed=lambda: host.animation_factor,
+            on_change=changed,
+            script=ButtonsTutorial(),
+            sound=host.play_sound,
+        )
+        session.bots[1] = ScriptedBo(host.options.seed)
+        session.autoplay = show_me
+        session.model.timers.since_change = 0.0  # the first step is shown a beat too
+        if not show_me:
+            host.remember_lesson(self.id, min(lesson, len(steps.STEPS) - 1))
+        return tutorial_table()(host, session, self)
+
+
+@cache
+def tutorial_table() -> Any:
+    """The tutorial's table class (made once, when first asked for)."""
+    from ...screens.common import button
+    from .screen import TableScreen
+
+    class TutorialTable(TableScreen):
+        """The table of the tutorial: once its last step is done, a button on its card starts
+        a real game against an easy bot."""
+
+        def __init__(self, host: Host, session: TableSession, ui: GameUI) -> None:
+            super().__init__(host, session)
+            self.ui = ui
+            self.practice: pygame_gui.elements.UIButton | None = None
+            self.done_shown = False
+
+        def finished(self) -> bool:
+            card = self.model.tutorial
+            return card is not None and card.number > card.total
+
+        def build(self) -> None:
+            self.done_shown = self.finished()  # the button is there exactly when done
+            super().build()
+            self.practice = None
+            if self.done_shown:
+                assert self.table is not None
+                menu = self.table.menu
+                rect = menu.move(0, -menu.height - self.px(8))
+                self.practice = button(
+                    self, rect, "learn.practice", "#primary", "learn.practice_tip"
+                )
+
+        def refresh_widgets(self) -> None:
+            if self.widgets and self.finished() != self.done_shown:
+                self.rebuild()
+                return
+            super().refresh_widgets()
+
+        def handle_event(self, event: pygame.event.Event) -> bool:
+            pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+            if pressed and self.practice is not None and event.ui_element is self.practice:
+                self.host.start_game(self.ui.practice_game(self.host))
+                return True
+            return super().handle_event(event)
+
+    return TutorialTable
+
+
+# ---------------------------------------------------------------------- BUTTONS' own steps
+def show_summary(host: Host, session: TableSession) -> None:
+    """The round just scored, over the table."""
+    from .summary import SummaryScreen
+
+    host.push(_in_game(SummaryScreen(host, session)))
+
+
+def show_stars(host: Host, session: TableSession) -> None:
+    """After the summary: the star placement, in the summary's place."""
+    from .screen import StarsScreen
+
+    host.replace(_in_game(StarsScreen(host, session)))
+
+
+def show_review(host: Host, session: TableSession, round_number: int, seats: list[int]) -> None:
+    """The coach's review of the round just scored, in the summary's place."""
+    from .review_screen import ReviewScreen
+
+    host.replace(_in_game(ReviewScreen(host, session, round_number, seats)))
+
+
+def _in_game(screen: Screen) -> Screen:
+    screen.game_title = KIND.title
+    return screen
+
+
+UI = register_ui(ButtonsUI(KIND))

@@ -1,0 +1,106 @@
+"""The player's settings while the app runs: read at start, saved on every change, the
+sound layer kept in step, and what the settings remember (seats, lessons, the offer)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from buttons_game import i18n
+from buttons_game.i18n import t
+from buttons_game.settings import Settings, load_settings, save_settings, warn
+from buttons_game.ui import art
+
+from .sound import Sounds
+
+Notify = Callable[[str, str], None]
+
+
+class Preferences:
+    """The settings, saved whenever they change; a failed save is told, never fatal."""
+
+    def __init__(self, language: str | None, notify: Notify, starts_at_once: bool) -> None:
+        self.notify = notify
+        self.settings, self.problem = load_settings()
+        if language:
+            self.settings.language = language
+        # The first start (no settings file yet) offers the tutorial on the main menu, once.
+        self.offer = not (self.problem or self.settings.tutorial_offered or starts_at_once)
+        self.window_changed = False
+        self.sounds = Sounds(self.settings.effects_volume, self.settings.mute)
+        if self.problem:
+            warn(self.problem)
+
+    def save(self, settings: Settings) -> None:
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except OSError as error:
+            warn(f"could not save settings: {error}")
+            self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
+
+    def apply(self, settings: Settings, manager: pygame_gui.UIManager) -> None:
+        """Save ``settings`` and apply what needs no new window: sound, symbols, language."""
+        old = self.settings
+        self.save(settings)
+        self.sounds.set(settings.effects_volume, settings.mute)
+        art.show_symbols = settings.symbols
+        if settings.language != old.language:
+            art.cjk_language = settings.language == "ja"
+            i18n.set_language(settings.language)
+            manager.set_locale(settings.language)
+            art.clear_caches()
+
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The window's new size, saved once the drag is over (``save_window``)."""
+        self.settings = replace(self.settings, window=size)
+        self.window_changed = True
+
+    def save_window(self) -> None:
+        if self.window_changed:
+            self.save(self.settings)
+            self.window_changed = False
+
+    def toggle_mute(self) -> None:
+        """M in a game: sound off or on again, remembered, and said in a short notice."""
+        self.save(replace(self.settings, mute=not self.settings.mute))
+        self.sounds.set(self.settings.effects_volume, self.settings.mute)
+        self.notify(t("sound.muted" if self.settings.mute else "sound.unmuted"), "text")
+
+    def remember_seats(self, seats: list[dict[str, str]]) -> None:
+        self.save(replace(self.settings, last_seats=tuple(seats)))
+
+    def remember_lesson(self, game: str, index: int) -> None:
+        """The lesson of ``game``'s tutorial to open next time (a game whose settings keep
+        no lesson is not remembered)."""
+        field = f"{game}_lesson"
+        if getattr(self.settings, field, index) != index:
+            settings = replace(self.settings)
+            setattr(settings, field, index)
+            self.save(settings)
+
+    def offer_shown(self, answered: bool = False) -> None:
+        """The main menu shows the tutorial's offer: it is not made again at the next start;
+        once ``answered`` (Learn or Not now) it goes away now."""
+        if not self.settings.tutorial_offered:
+            self.save(replace(self.settings, tutorial_offered=True))
+        if answered:
+            self.offer = False
+
+    def mute_key(self, event: pygame.event.Event, manager: Any, top: Any) -> bool:
+        """M in a game (``top``, a screen of a game being played) toggles the sound; never
+        while a text field takes the keys."""
+        if event.key != pygame.K_m or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        typing = any(
+            isinstance(w, pygame_gui.elements.UITextEntryLine)
+            for w in manager.get_focus_set() or ()
+        )
+        if typing or top.game_title is None:
+            return False
+        self.toggle_mute()
+        return True
