@@ -1,21 +1,18 @@
 """A third game (Nim, registered from the tests with a GameKind and no UI of its own) in
 the real app: chosen from New game, set up, played by a person and by bots through the
-main loop, autosaved, listed, continued, replayed and counted, on the shared kit's
-plain table. Nothing in the app's shared files names it."""
+main loop, autosaved, listed, continued, replayed and counted, on the shared kit's plain
+table. Nothing in the app's shared files names it. (``nim``, ``home``: conftest.py.)"""
 
 from __future__ import annotations
-
-import importlib
 
 import i18n
 import pygame
 import pygame_gui
 import pytest
 
-from buttons_game import core, saves
-from buttons_game.core import Seat, kind
+from buttons_game import saves
+from buttons_game.core import Seat
 from buttons_game.i18n import t
-from buttons_game.paths import HOME_VARIABLE
 from buttons_game.ui import headless
 from buttons_game.ui.app import App, AppOptions
 from buttons_game.ui.play.generic import GenericOver, GenericReplay, GenericSetup, GenericTable
@@ -25,25 +22,7 @@ from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.saves_screen import LoadScreen, describe
 from buttons_game.ui.screens.stats_screen import StatsScreen
 
-# The saves, the replay and the statistics ask a game's kind (not which game it is) once
-# the shared services' registry-driven code is in; before that only the screens are tried.
-SERVICES = hasattr(core, "unregister")
-needs_services = pytest.mark.skipif(not SERVICES, reason="the services do not ask a kind yet")
 SEATS = (Seat("Ann"), Seat("Bo", "easy"))
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path / "home"))
-
-
-@pytest.fixture
-def nim():
-    """The Nim module, its game registered for this test only."""
-    module = importlib.import_module("tests.third_game.nim")
-    core.register(module.KIND)
-    yield module
-    kind._REGISTRY.pop(module.KIND.id, None)
 
 
 @pytest.fixture
@@ -173,13 +152,11 @@ def test_third_game_is_played_by_bots_through_the_main_loop_headless(nim, make_a
     assert game.kind == "nim" and game.state.is_over()
     assert isinstance(app.top, GenericOver)
     assert [seat.bot for seat in game.seats] == ["easy", "easy"]
-    if SERVICES:
-        (info,) = saves.list_saves()
-        assert info.game_id == game.game_id and info.finished, "autosaved to its end"
-        assert not app.notices, "no autosave failed"
+    (info,) = saves.list_saves()
+    assert info.game_id == game.game_id and info.finished, "autosaved to its end"
+    assert not app.notices, "no autosave failed"
 
 
-@needs_services
 def test_third_game_is_autosaved_listed_continued_and_replayed(nim, make_app):
     app = make_app()
     app.start_game(nim.KIND.new_game(SEATS))
@@ -215,7 +192,6 @@ def test_third_game_is_autosaved_listed_continued_and_replayed(nim, make_app):
     assert isinstance(later.top, GenericTable)
 
 
-@needs_services
 def test_third_game_is_counted_in_the_statistics_screen(nim, make_app):
     app = make_app()
     finished = nim.played(SEATS, seed=1)
