@@ -9,7 +9,6 @@ nothing from the shared files.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
     from buttons_game.ui.screen import Host, Screen
     from buttons_game.ui.stats_view import Column
 
-UI_PACKAGES: tuple[str, ...] = ("buttons_game.ui.games.buttons", "buttons_game.ui.games.kopf")
 PRACTICE_LEVEL = "easy"  # the bot of the first real game after a tutorial
 
 
@@ -191,8 +189,9 @@ def register_ui(ui: GameUI) -> GameUI:
 
 
 def _load_shipped() -> None:
-    for package in UI_PACKAGES:
-        importlib.import_module(package)
+    """The shipped games' UIs register themselves on import; they are imported by name
+    (not from a list of names) so that a frozen build finds and includes them."""
+    from buttons_game.ui.games import buttons, kopf  # noqa: F401
 
 
 def ui_for(game_or_id: Any) -> GameUI:
