@@ -286,7 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SaveFileError as error:
             parser.error(f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.app import AppOptions, run_app
+    from .ui.headless import AppOptions
+    from .ui.launch import run_app
 
     options = AppOptions(
         seats=args.seats,

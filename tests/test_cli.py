@@ -121,11 +121,11 @@ def test_joining_stops_at_a_double_dash():
 
 def _no_app(monkeypatch):
     """Stand in for the app: record its options instead of opening a window."""
-    import buttons_game.ui.app
+    import buttons_game.ui.launch
 
     started = []
     monkeypatch.setattr(
-        buttons_game.ui.app, "run_app", lambda options: started.append(options) or 0
+        buttons_game.ui.launch, "run_app", lambda options: started.append(options) or 0
     )
     return started
 

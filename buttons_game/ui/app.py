@@ -22,7 +22,7 @@ from buttons_game.ui import art, theme
 
 from . import display
 from .frames import ui_pending, ui_signature
-from .headless import AppOptions, Screenshots, run_app
+from .headless import AppOptions, Screenshots
 from .keeping import GameKeeper
 from .notices import NoticeBoard, draw_notices
 from .play.plugin import ui_for
@@ -36,7 +36,7 @@ from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
 from .screens.stats_screen import StatsScreen
 
-__all__ = ["App", "AppOptions", "run_app"]
+__all__ = ["App", "AppOptions"]
 
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run

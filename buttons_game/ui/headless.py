@@ -1,16 +1,16 @@
-"""Driving the app without a person: the command line's start-up paths (--seats, --load,
---replay, --tutorial), --fast and --quit-when-over, and --screenshots of every new screen.
+"""Driving the app without a person: the options of the command line (--seats, --load,
+--replay, --tutorial, --fast, --quit-when-over) and --screenshots of every new screen.
 
-Any registered game starts the same way: its kind makes the game, its UI the screen.
+Any registered game starts the same way: its kind makes the game (``ui/launch.py`` opens
+it), its UI the screen.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -18,9 +18,6 @@ from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t
 from buttons_game.settings import warn
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 @dataclass
@@ -70,23 +67,6 @@ def new_game_from_options(options: AppOptions) -> Any:
     return kind.new_game(seats_from_options(options), seed=options.seed, **extra)
 
 
-def start(app: App) -> bool:
-    """Open what the options ask for first; False: nothing, the main menu comes first."""
-    options = app.options
-    if options.load is not None:
-        app.open_game(options.load)
-    elif options.replay is not None:
-        app.show_menu()  # what Back and Esc return to
-        app.show_replay(options.replay)
-    elif options.tutorial:
-        app.show_tutorial(options.tutorial)
-    elif options.seats:
-        app.start_game(new_game_from_options(options))
-    else:
-        return False
-    return True
-
-
 class Screenshots:
     """A PNG of each new screen or phase (``Screen.screenshot_key``) into the folder of
     ``--screenshots``; a folder that cannot be written stops them, with a notice why."""
@@ -115,16 +95,3 @@ class Screenshots:
             self.options.screenshots = None
             warn(f"screenshots stopped: {error}")
             self.notify(t("errors.screenshots_stopped", error=str(error)), "bad")
-
-
-def run_app(options: AppOptions) -> int:
-    """The app from the command line: what the options ask for, else the main menu."""
-    from .app import App
-    from .screens.menu import MainMenu
-
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = App(options)
-    try:
-        return app.run(None if start(app) else MainMenu(app))
-    finally:
-        pygame.quit()

@@ -13,7 +13,7 @@ import pytest
 from buttons_game import saves
 from buttons_game.core import Seat
 from buttons_game.i18n import t
-from buttons_game.ui import headless
+from buttons_game.ui import launch
 from buttons_game.ui.app import App, AppOptions
 from buttons_game.ui.play.generic import GenericOver, GenericReplay, GenericSetup, GenericTable
 from buttons_game.ui.play.plugin import ui_for, uis
@@ -145,7 +145,7 @@ def test_third_game_undo_takes_back_the_persons_take_and_the_bots_reply(nim, mak
 
 def test_third_game_is_played_by_bots_through_the_main_loop_headless(nim, make_app):
     app = make_app(seats=("easy", "easy"), game="nim", quit_when_over=True)
-    assert headless.start(app)
+    assert launch.start(app)
     assert isinstance(app.top, GenericTable)
     assert app.run() == 0
     game = app.current_game
