@@ -22,8 +22,8 @@ from buttons_game.ui.games.buttons.model import Message, render_note
 from buttons_game.ui.games.buttons.setup import SetupScreen
 from buttons_game.ui.games.buttons.summary import COLUMNS, HEADS, SummaryScreen
 from buttons_game.ui.games.kopf.lesson_view import paragraphs_bottom
-from buttons_game.ui.replay import view as replay_view
-from buttons_game.ui.replay.model import Position
+from buttons_game.ui.play import replay_view
+from buttons_game.ui.play.replay import Position
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.text import wrap
 from tests.i18n_files import strings
@@ -260,18 +260,19 @@ def test_replay_texts_fit_at_1280x720(make_app, language):
         panel, s = screen.panel, screen.scale
         for a, b in itertools.combinations(buttons_of(screen), 2):
             assert not a.rect.colliderect(b.rect), "buttons overlap"
-        box = screen.table.panel if screen.viewer.kopf else screen.table.side
+        kopf = screen.viewer.replay.kind == "kopf"
+        box = screen.table.panel if kopf else screen.table.side
         for widget in screen.widgets:
             assert box.contains(widget.rect), "the controls stay on the panel"
         title = art.text(t("replay.title"), int(replay_view.TITLE * s), "accent", True)
         assert_fits(title.get_width(), panel.head.width, "replay.title")
-        where = replay_view.where_text(Position(2412, 2412, 14, 0), screen.viewer.kopf)
+        where = replay_view.where_text(Position(2412, 2412, 14, 0), screen.look.words)
         shown = art.text(where, int(replay_view.WHERE * s), "text", True)
         assert_fits(shown.get_width(), panel.head.width, "the position")
-        keys = replay_view.keys_lines(panel, s, screen.viewer.kopf)
+        keys = replay_view.keys_lines(panel, s, screen.look.words)
         room = panel.log.height - len(keys) * line_height(int(replay_view.KEYS * s))
         assert room >= 6 * line_height(int(replay_view.LOG * s)), "room for six log lines"
-        if screen.viewer.kopf:
+        if kopf:
             heading = art.text(t("replay.heading_kopf"), int(24 * s), "accent", True)
             assert_fits(heading.get_width(), screen.table.top_bar.width, "replay.heading_kopf")
 

@@ -17,9 +17,9 @@ import pygame_gui
 
 from buttons_game.replay import Replay
 
+from ..play.replay import SPEEDS, Marks, PlainReplayModel, ReplayModel, ReplayViewer, no_marks
+from ..play.replay_view import PanelWords, ReplayPanel
 from ..play.screen import BoardKeys, set_enabled
-from ..replay.view import ReplayPanel
-from ..replay.viewer import SPEEDS, ReplayViewer
 from ..screen import Host
 from .common import button
 from .widgets import DropDown
@@ -38,16 +38,22 @@ def speed_label(speed: float) -> str:
 
 @dataclass(frozen=True)
 class ReplayLook:
-    """How a game's replay is laid out and drawn: its table layout for a window (``layout
-    (size, scale, replay)``), the drawing of that layout, where the replay's own panel sits
-    in it, what the jump buttons jump to ("round", "capture" …: ``replay.<jump>_back``)
-    and whether T shows the threats."""
+    """How a game's replay is shown, all that differs between games: its table layout for
+    a window (``layout(size, scale, replay)``), the drawing of that layout, where the
+    replay's own panel sits in it, what the jump buttons jump to ("round", "capture" …:
+    ``replay.<jump>_back``), whether T shows the threats, the game's model at a position
+    (``model(game)``), the marks of the action that led to it (``marks(model, replay, n)``)
+    and the panel's words. The defaults suit any game with a history: a plain model, no
+    marks, a game of rounds."""
 
     layout: Callable[[tuple[int, int], float, Replay], Any]
     drawing: Any
     panel: Callable[[Any], ReplayPanel]
-    jump: str
+    jump: str = "round"
     threats: bool = False
+    model: Callable[[Any], ReplayModel] = PlainReplayModel
+    marks: Marks = no_marks
+    words: PanelWords = PanelWords()
 
 
 class ReplayScreen(BoardKeys):
@@ -59,7 +65,7 @@ class ReplayScreen(BoardKeys):
     def __init__(self, host: Host, game: Any, look: ReplayLook) -> None:
         """``game``: a game with its history; ValueError if it cannot be replayed."""
         super().__init__(host)
-        self.viewer = ReplayViewer(Replay.of(game))
+        self.viewer = ReplayViewer(Replay.of(game), look.model, look.marks)
         self.look = look
         self.drawing = look.drawing
         self.table: Any = None

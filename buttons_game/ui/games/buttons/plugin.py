@@ -67,13 +67,27 @@ class ButtonsUI(GameUI):
         return GameOverScreen(host, game)
 
     def replay(self, host: Host, game: Any) -> Screen:
-        from ...replay.view import ReplayTableDrawing, ReplayTableLayout
         from ...screens.replay_screen import ReplayLook, ReplayScreen
+        from .replay import (
+            WORDS,
+            ReplayTableDrawing,
+            ReplayTableLayout,
+            ReplayTableModel,
+            table_marks,
+        )
 
         def layout(size: tuple[int, int], scale: float, replay: Any) -> ReplayTableLayout:
             return ReplayTableLayout.for_replay(size, replay.states[0].players, scale)
 
-        look = ReplayLook(layout, ReplayTableDrawing(), lambda table: table.panel, "round")
+        look = ReplayLook(
+            layout,
+            ReplayTableDrawing(),
+            lambda table: table.panel,
+            jump="round",
+            model=ReplayTableModel,
+            marks=table_marks,
+            words=WORDS,
+        )
         return ReplayScreen(host, game, look)
 
     # ------------------------------------------------------------------ the tutorial

@@ -120,13 +120,22 @@ class KopfUI(GameUI):
         return KopfOverScreen(host, game)
 
     def replay(self, host: Host, game: Any) -> Screen:
-        from ...replay.view import ReplayKopfDrawing, ReplayKopfLayout
         from ...screens.replay_screen import ReplayLook, ReplayScreen
+        from .replay import WORDS, ReplayKopfDrawing, ReplayKopfLayout, ReplayKopfModel, kopf_marks
 
         def layout(size: tuple[int, int], scale: float, replay: Any) -> ReplayKopfLayout:
             return ReplayKopfLayout.for_replay(size, scale)
 
-        look = ReplayLook(layout, ReplayKopfDrawing(), lambda table: table.replay, "capture", True)
+        look = ReplayLook(
+            layout,
+            ReplayKopfDrawing(),
+            lambda table: table.replay,
+            jump="capture",
+            threats=True,
+            model=ReplayKopfModel,
+            marks=kopf_marks,
+            words=WORDS,
+        )
         return ReplayScreen(host, game, look)
 
     # ------------------------------------------------------------------ the lessons

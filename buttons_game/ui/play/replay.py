@@ -1,24 +1,68 @@
 """Where a replay stands and how it moves: one action, to a landmark, or playing on at a
 speed. Every move goes through ``ReplayViewer.goto``, which points the model at the new
 position; no game is played, no bot asked, no die rolled and nothing saved.
+
+What differs between games comes from the game's UI: the model of its table at a position
+(``model``) and the marks of the action just done (``marks``); the defaults are a plain
+model without marks, which any game with a history can be shown with.
 """
 
 from __future__ import annotations
 
-from typing import Union
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from buttons_game.games.buttons.engine import Dice, Place, PlaceStar, Status
-from buttons_game.games.kopf.engine import Move, Remove
+from buttons_game.core.notes import Note
 from buttons_game.replay import Replay
 
-from .model import Position, ReplayKopfModel, ReplayTableModel
+from .model import PlayModel
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_ACTION = 0.8  # playing at 1x
 FAST_POSITIONS = 200  # running to the end headless (--fast): at most this many positions drawn
 HOLD_FRAMES = 2  # ... each for this many frames (a screenshot needs its key to hold two)
 
-ReplayModel = Union[ReplayTableModel, ReplayKopfModel]
+
+@dataclass(frozen=True)
+class Position:
+    """Where the replay stands: ``number`` actions of ``total`` done, in round or turn
+    ``section``; the log's notes from index ``current`` on are the current action's."""
+
+    number: int = 0
+    total: int = 0
+    section: int = 1
+    current: int = 0
+
+
+class ReplayModel(Protocol):
+    """What the viewer sets on a game's model at each position; the game's drawing reads
+    the rest of it as it reads a game being played."""
+
+    game: Any
+    log: list[Note]
+    log_scroll: int
+    pointer: tuple[int, int] | None
+    where: Position
+
+    @property
+    def names(self) -> list[str]: ...
+
+    def scroll_log(self, lines: int) -> None: ...
+
+
+@dataclass
+class PlainReplayModel(PlayModel):
+    """A game's model at one position of a replay, for a game with no replay model of its own."""
+
+    where: Position = field(default_factory=Position)
+
+
+def no_marks(model: Any, replay: Replay, n: int) -> None:
+    """A game without marks of its own: nothing shows what the action at ``n`` did."""
+
+
+Marks = Callable[[Any, Replay, int], None]
 
 
 def fast_stride(last: int) -> int:
@@ -30,11 +74,17 @@ def fast_stride(last: int) -> int:
 class ReplayViewer:
     """One replay being watched: its position, playing or not, and at which speed."""
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(
+        self,
+        replay: Replay,
+        model: Callable[[Any], ReplayModel] = PlainReplayModel,
+        marks: Marks = no_marks,
+    ) -> None:
+        """``model``: the game's model of its table at a game (the first position);
+        ``marks(model, replay, n)`` marks on it what the action that led to ``n`` did."""
         self.replay = replay
-        self.kopf = replay.kind == "kopf"
-        first = replay.game_at(0)
-        self.model: ReplayModel = ReplayKopfModel(first) if self.kopf else ReplayTableModel(first)
+        self.model = model(replay.game_at(0))
+        self.marks = marks
         self.position = -1
         self.playing = False
         self.speed = 1.0
@@ -71,43 +121,9 @@ class ReplayViewer:
         m.log = replay.log(n)
         m.log_scroll = 0
         m.where = Position(n, replay.last, replay.sections[n], replay.current(n))
-        if isinstance(m, ReplayKopfModel):
-            self._kopf_marks(m, n)
-        else:
-            self._table_marks(m, n)
+        self.marks(m, replay, n)
         self.elapsed = 0.0
         return True
-
-    def _table_marks(self, m: ReplayTableModel, n: int) -> None:
-        """The button the current action placed, and a bust with the buttons it took."""
-        action = self.replay.actions[n - 1] if n else None
-        m.last_move = {}
-        m.busted = None
-        m.fading = {}
-        if isinstance(action, (Place, PlaceStar)):
-            m.last_move = {action.player: (action.row, action.col)}
-        elif isinstance(action, Dice):
-            before, after = self.replay.states[n - 1], self.replay.states[n]
-            seat = before.active_player
-            if before.status(seat) is Status.IN_ROUND and after.status(seat) is Status.BUSTED:
-                m.busted = seat
-                m.fading = {seat: before.button_mask(seat)}
-
-    def _kopf_marks(self, m: ReplayKopfModel, n: int) -> None:
-        """The current action's move, and the squares its captures emptied (a removal, or
-        the strike that began the next turn)."""
-        action = self.replay.actions[n - 1] if n else None
-        m.last_move = None
-        m.taken = frozenset()
-        if action is None:
-            return
-        before, after = self.replay.states[n - 1], self.replay.states[n]
-        if isinstance(action, Move):
-            m.last_move = ((action.from_row, action.from_col), (action.to_row, action.to_col))
-        # last_captured: this turn's removals and strike so far (a move starts a new turn)
-        m.taken = after.last_captured
-        if isinstance(action, Remove):
-            m.taken -= before.last_captured
 
     def step(self, delta: int) -> bool:
         """``delta`` actions on (or back, when negative)."""
@@ -173,4 +189,15 @@ class ReplayViewer:
         return moved
 
 
-__all__ = ["FAST_POSITIONS", "HOLD_FRAMES", "SPEEDS", "ReplayViewer", "fast_stride"]
+__all__ = [
+    "FAST_POSITIONS",
+    "HOLD_FRAMES",
+    "SPEEDS",
+    "Marks",
+    "PlainReplayModel",
+    "Position",
+    "ReplayModel",
+    "ReplayViewer",
+    "fast_stride",
+    "no_marks",
+]

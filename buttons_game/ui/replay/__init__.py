@@ -1,1 +1,0 @@
-"""The replay viewer: a saved game shown position by position on the tables' own drawing."""
