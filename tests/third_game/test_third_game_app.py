@@ -192,6 +192,23 @@ def test_third_game_is_autosaved_listed_continued_and_replayed(nim, make_app):
     assert isinstance(later.top, GenericTable)
 
 
+def test_third_game_replays_to_its_end_on_the_shared_viewer(nim, make_app):
+    """--replay --fast --quit-when-over: the plain replay moves on the shared viewer with its
+    defaults (a plain model of the position, no marks), draws every position and exits."""
+    finished = nim.played(SEATS, seed=1)
+    app = make_app(quit_when_over=True)
+    app.show_replay(finished)
+    replay = app.top
+    assert isinstance(replay, GenericReplay) and replay.position == 0
+    assert replay.viewer.model.log == [], "the set-up: nothing done yet"
+    assert app.run() == 0
+    last = replay.replay.last
+    assert last == len(finished.state.history()) and replay.position == last
+    model = replay.viewer.model
+    assert model.game.state == finished.state and model.log == replay.replay.log(last)
+    assert model.where.number == last == model.where.total
+
+
 def test_third_game_is_counted_in_the_statistics_screen(nim, make_app):
     app = make_app()
     finished = nim.played(SEATS, seed=1)

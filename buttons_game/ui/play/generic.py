@@ -26,6 +26,7 @@ from ..screens.common import button, draw_backdrop, draw_title
 from ..screens.widgets import DropDown, TextEntry
 from ..text import draw_lines, fit, wrap
 from .plugin import text_or
+from .replay import ReplayViewer
 from .thinking import BotSeats
 
 if TYPE_CHECKING:
@@ -439,22 +440,30 @@ class GenericOver(Screen):
 
 # ---------------------------------------------------------------------- replay
 class GenericReplay(Screen):
-    """The game again, position by position: the log up to there, step or play on."""
+    """The game again, position by position: the log up to there, step or play on. It
+    moves on the shared replay viewer with its defaults (a plain model, no marks)."""
 
     name = "generic-replay"
 
     def __init__(self, host: Host, ui: GameUI, game: Any) -> None:
         super().__init__(host)
         self.ui = ui
-        self.replay = Replay.of(game)
-        self.seats = game.seats
-        self.position = 0
-        self.playing = False
-        self.elapsed = 0.0
+        self.viewer = ReplayViewer(Replay.of(game))
         self.to_the_end = bool(host.options.quit_when_over)
         self.quit_after = QUIT_AFTER_FRAMES
         if self.to_the_end:
-            self.playing = True
+            if host.options.fast:
+                self.viewer.run_to_end()
+            else:
+                self.viewer.toggle_play()
+
+    @property
+    def replay(self) -> Replay:
+        return self.viewer.replay
+
+    @property
+    def position(self) -> int:
+        return self.viewer.position
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
@@ -472,39 +481,31 @@ class GenericReplay(Screen):
             for i, key in enumerate(keys)
         )
 
-    def goto(self, n: int) -> None:
-        self.position = min(max(0, n), self.replay.last)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
+        viewer = self.viewer
         pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
         key = event.key if event.type == pygame.KEYDOWN else None
         if pressed is self.back or key == pygame.K_ESCAPE:
             self.host.back()
         elif pressed is self.step_back or key == pygame.K_LEFT:
-            self.goto(self.position - 1)
+            viewer.step(-1)
         elif pressed is self.step_on or key == pygame.K_RIGHT:
-            self.goto(self.position + 1)
+            viewer.step(1)
         elif pressed is self.play or key == pygame.K_SPACE:
-            self.playing = not self.playing
+            viewer.toggle_play()
         else:
             return False
         return True
 
     def update(self, dt: float) -> bool:
-        at_end = self.position >= self.replay.last
-        if self.to_the_end and at_end:
+        viewer = self.viewer
+        moved = viewer.update(dt)
+        if self.to_the_end and viewer.at_end and not viewer.playing:
             self.quit_after -= 1  # the end drawn (and shot), then exit
             if self.quit_after <= 0:
                 self.host.quit(0)
             return True
-        if not self.playing:
-            return False
-        self.elapsed += dt
-        if self.host.options.fast or self.elapsed >= 0.8:
-            self.elapsed = 0.0
-            self.goto(self.position + 1)
-            self.playing = self.position < self.replay.last
-        return True
+        return moved or viewer.playing or viewer.stride is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self, [self.panel])
@@ -513,13 +514,13 @@ class GenericReplay(Screen):
         where = t("generic.position", n=self.position, total=self.replay.last)
         line = art.text(where, px(18), "text_dim")
         surface.blit(line, line.get_rect(midtop=(surface.get_width() // 2, px(76))))
-        names = [seat.name for seat in self.seats]
+        model = self.viewer.model
         size = px(16)
         inner = self.panel.inflate(-px(28), -px(24))
         pygame.draw.rect(surface, art.colour("panel"), self.panel, border_radius=16)
         lines: list[str] = []
-        for note in self.replay.log(self.position):
-            lines.extend(wrap(note_text(self.ui, note, names), size, inner.width))
+        for note in model.log:
+            lines.extend(wrap(note_text(self.ui, note, model.names), size, inner.width))
         rows = max(1, inner.height // int(size * 1.35))
         draw_lines(surface, lines[-rows:], inner, size, "text")
 
