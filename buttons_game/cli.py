@@ -39,7 +39,7 @@ def counts_text(counts: Sequence[int]) -> str:
 def tutorial_games() -> tuple[str, ...]:
     """The games that have a tutorial (the registry of the Learn to play screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.play.plugin import tutorials
+    from .ui.play.registry import tutorials
 
     return tuple(ui.id for ui in tutorials())
 

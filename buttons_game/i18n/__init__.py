@@ -77,3 +77,10 @@ def tk(key: str) -> str:
 def t(key: str, **values: object) -> str:
     """The translated text for ``key`` in the current language."""
     return str(i18n.t(f"{NAMESPACE}.{key}", **values))
+
+
+def text_or(key: str, fallback: str, **values: object) -> str:
+    """The translation of ``key``, or ``fallback`` when no language file has the key (a
+    game added without words of its own)."""
+    text = t(key, **values)
+    return fallback if text == tk(key) else text

@@ -25,7 +25,7 @@ from .frames import ui_pending, ui_signature
 from .headless import AppOptions, Screenshots
 from .keeping import GameKeeper
 from .notices import NoticeBoard, draw_notices
-from .play.plugin import ui_for
+from .play.registry import ui_for
 from .preferences import Preferences
 from .screen import DrawBelow, Screen
 from .screens.choose_game import ChooseGameScreen

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from buttons_game.i18n import t
+from buttons_game.i18n import t, text_or
 from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerRecord, p_text
 from buttons_game.stats.report import number, percent
 from buttons_game.ui import art
 
-from .play.plugin import text_or
 from .text import draw_lines, fit, wrap
 
 if TYPE_CHECKING:

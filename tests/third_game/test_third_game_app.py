@@ -15,8 +15,14 @@ from buttons_game.core import Seat
 from buttons_game.i18n import t
 from buttons_game.ui import launch
 from buttons_game.ui.app import App, AppOptions
-from buttons_game.ui.play.generic import GenericOver, GenericReplay, GenericSetup, GenericTable
-from buttons_game.ui.play.plugin import ui_for, uis
+from buttons_game.ui.play.generic import (
+    GenericOver,
+    GenericReplay,
+    GenericSetup,
+    GenericTable,
+    GenericUI,
+)
+from buttons_game.ui.play.registry import ui_for, uis
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.saves_screen import LoadScreen, describe
@@ -229,7 +235,7 @@ def test_third_game_is_counted_in_the_statistics_screen(nim, make_app):
 def test_third_game_needs_nothing_in_the_shared_files(nim):
     """Its UI is the kit's plain one, made from the kind alone."""
     ui = ui_for("nim")
-    assert type(ui).__module__ == "buttons_game.ui.play.plugin"
+    assert type(ui) is GenericUI
     assert ui.title() == "Nim" and [u.id for u in uis()][-1] == "nim"
     game = nim.played(SEATS, seed=1)
     assert ui.winners(game) == (game.state.outcome(),)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
-from buttons_game.i18n import t, tk
+from buttons_game.i18n import t, text_or, tk
 from buttons_game.names import SEAT_NAME_LIMIT, clean_name
 from buttons_game.replay import Replay
 from buttons_game.ui import art
@@ -25,12 +25,9 @@ from ..screen import Host, Screen
 from ..screens.common import button, draw_backdrop, draw_title
 from ..screens.widgets import DropDown, TextEntry
 from ..text import draw_lines, fit, wrap
-from .plugin import text_or
+from .plugin import GameUI
 from .replay import ReplayViewer
 from .thinking import BotSeats
-
-if TYPE_CHECKING:
-    from .plugin import GameUI
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over: the end drawn (and shot), then exit
 BOT_SECONDS = 0.6  # a bot's move stays in view this long (times the animation speed)
@@ -528,4 +525,21 @@ class GenericReplay(Screen):
         return f"{self.name}-{self.position:04d}"
 
 
-__all__ = ["GenericOver", "GenericReplay", "GenericSetup", "GenericTable", "note_text"]
+__all__ = ["GenericUI", "GenericOver", "GenericReplay", "GenericSetup", "GenericTable", "note_text"]
+
+
+class GenericUI(GameUI):
+    """The kit's plain screens, for a game that registers only its GameKind: a set-up of
+    seats, a table with a button per legal action, game over and the replay."""
+
+    def setup(self, host: Host) -> Screen:
+        return GenericSetup(host, self)
+
+    def table(self, host: Host, game: Any) -> Screen:
+        return GenericTable(host, self, game)
+
+    def game_over(self, host: Host, game: Any) -> Screen:
+        return GenericOver(host, self, game)
+
+    def replay(self, host: Host, game: Any) -> Screen:
+        return GenericReplay(host, self, game)

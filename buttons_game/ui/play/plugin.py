@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from buttons_game.core.kind import GameKind, find_kind, kind_of
+from buttons_game.core.kind import GameKind
 from buttons_game.core.seats import Seat
-from buttons_game.i18n import t, tk
+from buttons_game.i18n import t, text_or
 
 if TYPE_CHECKING:
     from buttons_game.settings import Settings
@@ -25,15 +25,10 @@ if TYPE_CHECKING:
 PRACTICE_LEVEL = "easy"  # the bot of the first real game after a tutorial
 
 
-def text_or(key: str, fallback: str, **values: object) -> str:
-    """The translation of ``key``, or ``fallback`` when no language file has the key (a
-    game added without words of its own)."""
-    text = t(key, **values)
-    return fallback if text == tk(key) else text
-
-
 class GameUI:
-    """A game's screens. The defaults are the shared kit's: a plain table for any game."""
+    """A game's screens and words. ``generic.GenericUI`` gives any game the kit's plain
+    screens; a game with screens of its own overrides ``setup``, ``table``, ``game_over``
+    and ``replay``."""
 
     def __init__(self, kind: GameKind) -> None:
         self.kind = kind
@@ -128,27 +123,19 @@ class GameUI:
     # ------------------------------------------------------------------ screens
     def setup(self, host: Host) -> Screen:
         """The set-up of a new game (seats and the game's own options)."""
-        from buttons_game.ui.play.generic import GenericSetup
-
-        return GenericSetup(host, self)
+        raise NotImplementedError
 
     def table(self, host: Host, game: Any) -> Screen:
         """The table where ``game`` is played."""
-        from buttons_game.ui.play.generic import GenericTable
-
-        return GenericTable(host, self, game)
+        raise NotImplementedError
 
     def game_over(self, host: Host, game: Any) -> Screen:
         """The screen of a finished ``game``."""
-        from buttons_game.ui.play.generic import GenericOver
-
-        return GenericOver(host, self, game)
+        raise NotImplementedError
 
     def replay(self, host: Host, game: Any) -> Screen:
         """Watching ``game`` again; ValueError when its history cannot be replayed."""
-        from buttons_game.ui.play.generic import GenericReplay
-
-        return GenericReplay(host, self, game)
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ the tutorial
     def tutorial(self, host: Host, lesson: int) -> Screen | None:
@@ -178,44 +165,3 @@ class GameUI:
         count = 2 if 2 in self.kind.seat_counts else min(self.kind.seat_counts)
         bots = [Seat(t("setup.bot_name", n=n), PRACTICE_LEVEL) for n in range(2, count + 1)]
         return self.kind.new_game((person, *bots), seed=host.options.seed)
-
-
-_UIS: dict[str, GameUI] = {}
-
-
-def register_ui(ui: GameUI) -> GameUI:
-    _UIS[ui.id] = ui
-    return ui
-
-
-def _load_shipped() -> None:
-    """The shipped games' UIs register themselves on import; they are imported by name
-    (not from a list of names) so that a frozen build finds and includes them."""
-    from buttons_game.ui.games import buttons, kopf  # noqa: F401
-
-
-def ui_for(game_or_id: Any) -> GameUI:
-    """The UI of a game (or of a kind id): its own, or the shared kit's plain one."""
-    _load_shipped()
-    if isinstance(game_or_id, str):
-        kind = find_kind(game_or_id)
-        if kind is None:
-            raise KeyError(f"no game {game_or_id!r:.40} is registered")
-    else:
-        kind = kind_of(game_or_id)
-    ui = _UIS.get(kind.id)
-    if ui is None or ui.kind is not kind:  # a game registered anew (a test's) gets a new UI
-        ui = _UIS[kind.id] = GameUI(kind)
-    return ui
-
-
-def uis() -> tuple[GameUI, ...]:
-    """The UI of every registered game, in the menus' order."""
-    from buttons_game.core.kind import kinds
-
-    return tuple(ui_for(kind.id) for kind in kinds())
-
-
-def tutorials() -> tuple[GameUI, ...]:
-    """The games with a tutorial, in the menus' order."""
-    return tuple(ui for ui in uis() if ui.lessons())

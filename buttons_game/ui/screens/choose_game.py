@@ -9,7 +9,8 @@ import pygame_gui
 from buttons_game.i18n import t
 from buttons_game.ui import art
 
-from ..play.plugin import GameUI, tutorials, uis
+from ..play.plugin import GameUI
+from ..play.registry import tutorials, uis
 from ..screen import Host, Screen
 from ..text import draw_lines, wrap
 from .common import button, draw_backdrop, draw_title

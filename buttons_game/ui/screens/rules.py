@@ -8,7 +8,8 @@ import pygame_gui
 
 from buttons_game.i18n import language, t, tk
 
-from ..play.plugin import GameUI, uis
+from ..play.plugin import GameUI
+from ..play.registry import uis
 from ..screen import Host, Screen
 from ..text import wrap_html_cjk
 from .common import button, draw_backdrop, draw_title

@@ -10,7 +10,7 @@ from buttons_game.i18n import t
 from buttons_game.names import SAVE_NAME_LIMIT, clean_name
 from buttons_game.ui import art
 
-from ..play.plugin import ui_for
+from ..play.registry import ui_for
 from ..screen import Host, Screen
 from ..text import fit
 from .common import button, draw_backdrop, draw_title

@@ -16,7 +16,8 @@ from buttons_game import stats
 from buttons_game.i18n import t
 from buttons_game.ui import art
 
-from ..play.plugin import GameUI, uis
+from ..play.plugin import GameUI
+from ..play.registry import uis
 from ..screen import Host, Screen
 from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
 from ..text import draw_lines, fit, wrap

@@ -17,8 +17,9 @@ from buttons_game.games.buttons import tutorial as steps
 from buttons_game.games.buttons.kind import KIND
 from buttons_game.i18n import t
 
-from ...play.plugin import GameUI, register_ui
+from ...play.plugin import GameUI
 from ...screen import Host, Screen
+from .steps import install
 
 if TYPE_CHECKING:
     from ...stats_view import Column
@@ -184,25 +185,25 @@ def tutorial_table() -> Any:
 
 
 # ---------------------------------------------------------------------- BUTTONS' own steps
-def show_summary(host: Host, session: TableSession) -> None:
-    """The round just scored, over the table."""
-    from .summary import SummaryScreen
+class Steps:
+    """Where a round goes at the table (``steps.RoundSteps``)."""
 
-    host.push(_in_game(SummaryScreen(host, session)))
+    def show_summary(self, host: Host, session: TableSession) -> None:
+        from .summary import SummaryScreen
 
+        host.push(_in_game(SummaryScreen(host, session)))
 
-def show_stars(host: Host, session: TableSession) -> None:
-    """After the summary: the star placement, in the summary's place."""
-    from .screen import StarsScreen
+    def show_stars(self, host: Host, session: TableSession) -> None:
+        from .screen import StarsScreen
 
-    host.replace(_in_game(StarsScreen(host, session)))
+        host.replace(_in_game(StarsScreen(host, session)))
 
+    def show_review(
+        self, host: Host, session: TableSession, round_number: int, seats: list[int]
+    ) -> None:
+        from .review_screen import ReviewScreen
 
-def show_review(host: Host, session: TableSession, round_number: int, seats: list[int]) -> None:
-    """The coach's review of the round just scored, in the summary's place."""
-    from .review_screen import ReviewScreen
-
-    host.replace(_in_game(ReviewScreen(host, session, round_number, seats)))
+        host.replace(_in_game(ReviewScreen(host, session, round_number, seats)))
 
 
 def _in_game(screen: Screen) -> Screen:
@@ -210,4 +211,5 @@ def _in_game(screen: Screen) -> Screen:
     return screen
 
 
-UI = register_ui(ButtonsUI(KIND))
+UI = ButtonsUI(KIND)
+install(Steps())

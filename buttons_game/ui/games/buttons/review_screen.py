@@ -15,8 +15,8 @@ import pygame
 from buttons_game.games.buttons.coach import Decision, RoundReview, costliest_first, review_round
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.games.buttons.over_table import OverTable
 from buttons_game.ui.screen import Host
-from buttons_game.ui.screens.over_table import OverTable
 from buttons_game.ui.text import fit
 
 from .session import TableSession

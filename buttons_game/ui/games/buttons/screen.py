@@ -19,9 +19,9 @@ from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.screen import PlayScreen
 from buttons_game.ui.screen import Host, Screen
 
-from . import plugin
 from .model import TableModel
 from .session import TableSession
+from .steps import round_steps
 from .view import TableDrawing, TableLayout
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over at the tutorial's end: draw (and screenshot), exit
@@ -136,7 +136,7 @@ class TableScreen(PlayScreen):
                 self.host.quit(0)
             return
         if self.session.summary_ready:
-            plugin.show_summary(self.host, self.session)
+            round_steps().show_summary(self.host, self.session)
         else:
             super().navigate()
 

@@ -7,13 +7,13 @@ import pygame
 from buttons_game.games.buttons.engine import RoundScore, Status
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.games.buttons.over_table import OverTable
 from buttons_game.ui.screen import Host
-from buttons_game.ui.screens.over_table import OverTable
 from buttons_game.ui.text import fit
 
-from . import plugin
 from .boards import draw_card
 from .session import TableSession
+from .steps import round_steps
 
 AUTO_CLOSE_SECONDS = 2.2
 COLUMNS = (0.04, 0.34, 0.48, 0.72, 0.88)
@@ -44,7 +44,7 @@ class SummaryScreen(OverTable):
         humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
         coached = [] if self.session.in_tutorial else self.host.settings.coached(humans)
         if coached:
-            plugin.show_review(self.host, self.session, self.score.round_number, coached)
+            round_steps().show_review(self.host, self.session, self.score.round_number, coached)
         else:
             super().close()
 

@@ -18,7 +18,7 @@ from buttons_game.games.kopf.kind import KIND
 from buttons_game.games.kopf.lessons import LESSONS
 from buttons_game.i18n import t
 
-from ...play.plugin import GameUI, register_ui
+from ...play.plugin import GameUI
 from ...screen import Host, Screen
 from ...text import draw_lines, wrap
 
@@ -195,4 +195,4 @@ def kopf_tutorial() -> Any:
     return KopfTutorial
 
 
-UI = register_ui(KopfUI(KIND))
+UI = KopfUI(KIND)

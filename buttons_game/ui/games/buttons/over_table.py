@@ -9,10 +9,10 @@ import pygame_gui
 from buttons_game.i18n import tk
 from buttons_game.ui import art
 
-from ..games.buttons import plugin
-from ..games.buttons.session import TableSession
-from ..games.buttons.view import TableDrawing, TableLayout
-from ..screen import Host, Screen
+from ...screen import Host, Screen
+from .session import TableSession
+from .steps import round_steps
+from .view import TableDrawing, TableLayout
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 
@@ -51,7 +51,7 @@ class OverTable(Screen):
     def close(self) -> None:
         """On to the star placement, or back to the table."""
         if self.session.state.phase.value == "stars":
-            plugin.show_stars(self.host, self.session)
+            round_steps().show_stars(self.host, self.session)
         else:
             self.host.back()
 
