@@ -22,31 +22,19 @@ from buttons_game.ui.screens.common import button
 QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
 
 
-class OverScreen(Screen):
-    """The screen of a finished game; ``chart`` is the rectangle of its chart."""
+class Finished(Screen):
+    """A finished game on screen: New game, Replay and Main menu (Esc), and with
+    --quit-when-over the app ends once it is drawn. Subclasses make the three buttons."""
 
     name = "game-over"
-    chart: pygame.Rect
+    new_game: Any
+    replay: Any
+    menu: Any
 
     def __init__(self, host: Host, game: Any) -> None:
         super().__init__(host)
         self.game = game
         self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
-
-    def buttons_top(self) -> int:
-        """Where New game stands, under the chart."""
-        return self.chart.bottom + self.px(80)
-
-    def build(self) -> None:
-        bw, bh = self.px(230), self.px(52)
-        x = self.chart.centerx - bw // 2
-        y = self.buttons_top()
-        self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
-        gap = self.px(12)
-        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
-        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
-        self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
-        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -69,6 +57,27 @@ class OverScreen(Screen):
                 self.host.quit(0)
             return True
         return False
+
+
+class OverScreen(Finished):
+    """The screen of a finished game; ``chart`` is the rectangle of its chart."""
+
+    chart: pygame.Rect
+
+    def buttons_top(self) -> int:
+        """Where New game stands, under the chart."""
+        return self.chart.bottom + self.px(80)
+
+    def build(self) -> None:
+        bw, bh = self.px(230), self.px(52)
+        x = self.chart.centerx - bw // 2
+        y = self.buttons_top()
+        self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
+        gap = self.px(12)
+        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
+        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
+        self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
+        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
 
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, str]:
@@ -144,4 +153,4 @@ class OverScreen(Screen):
             )
 
 
-__all__ = ["QUIT_AFTER_FRAMES", "OverScreen"]
+__all__ = ["Finished", "QUIT_AFTER_FRAMES", "OverScreen"]

@@ -25,6 +25,7 @@ from ..screen import Host, Screen
 from ..screens.common import button, draw_backdrop, draw_title
 from ..screens.widgets import DropDown, TextEntry
 from ..text import draw_lines, fit, wrap
+from .game_over import Finished
 from .plugin import GameUI
 from .replay import ReplayViewer
 from .thinking import BotSeats
@@ -357,19 +358,17 @@ class GenericTable(Screen):
 
 
 # ---------------------------------------------------------------------- game over
-class GenericOver(Screen):
+class GenericOver(Finished):
     """The winner (or a draw), the move log, and Replay / New game / Main menu."""
 
     name = "generic-over"
 
     def __init__(self, host: Host, ui: GameUI, game: Any) -> None:
-        super().__init__(host)
+        super().__init__(host, game)
         self.ui = ui
-        self.game = game
         names = [seat.name for seat in game.seats]
         notes = ui.kind.narrate_history(game.state.setup, game.state.history())
         self.log = [note_text(ui, note, names) for note in notes]
-        self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
 
     def headline(self) -> str:
         winners = self.ui.winners(self.game)
@@ -394,28 +393,6 @@ class GenericOver(Screen):
                                "#primary")  # fmt: skip
         self.menu = button(self, pygame.Rect(left + 2 * (bw + gap), y, bw, bh), "over.menu",
                            "#big_button")  # fmt: skip
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.new_game:
-                self.host.show_setup(self.ui.id)
-            elif event.ui_element is self.menu:
-                self.host.show_menu()
-            elif event.ui_element is self.replay:
-                self.host.show_replay(self.game)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.host.show_menu()
-            return True
-        return False
-
-    def update(self, dt: float) -> bool:
-        if self.quit_after > 0:
-            self.quit_after -= 1
-            if self.quit_after == 0:
-                self.host.quit(0)
-            return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.host.background)
