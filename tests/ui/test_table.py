@@ -206,7 +206,7 @@ def test_the_log_scrolls_and_explanations_stay_out_of_it(make_app):
     assert session.model.log_scroll == 0
 
 
-@pytest.mark.parametrize("fps", [30, 144])
+@pytest.mark.parametrize("fps", [30, pytest.param(144, marks=pytest.mark.slow)])
 def test_a_seed_gives_the_same_dice_at_any_frame_rate(make_app, fps):
     """Bots only, the same seed: the same dice at 30 or 144 frames a second and with --fast."""
 

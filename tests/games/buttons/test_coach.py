@@ -233,6 +233,7 @@ def play_bots(game: Game, rng: random.Random, steps: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_bot_games_that_part_ways_agree_on_every_decision_before():
     seats = tuple(Seat(f"S{i}", level) for i, level in enumerate(("hard", "medium", "easy")))
     prefix = play_bots(Game.new(seats, seed=11), random.Random(1), 70)

@@ -84,6 +84,7 @@ def test_solver_matches_brute_force(seed, dice, free, buttons, cards):
     assert exact > 0
 
 
+@pytest.mark.slow
 def test_solver_matches_brute_force_with_a_utility_and_a_target_line():
     position = crowded_position(7, 2, 11, 0, ("red", "yellow"))
     utility = [0, 1, 1.5, 4, 4.5, 5, 9, 9]
@@ -98,6 +99,7 @@ def test_solver_matches_brute_force_with_a_utility_and_a_target_line():
     assert solver.value(0) == pytest.approx(brute_force(position, utility, target, bonus))
 
 
+@pytest.mark.slow
 def test_depth_limited_search_is_a_lower_bound_that_reaches_the_optimum():
     position = solo_positions()[2]  # five black dice, a round under way
     b = position.buttons
