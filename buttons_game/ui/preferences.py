@@ -26,6 +26,9 @@ class Preferences:
     def __init__(self, language: str | None, notify: Notify, starts_at_once: bool) -> None:
         self.notify = notify
         self.settings, self.problem = load_settings()
+        # --lang is for this run only: the file keeps the language the player chose.
+        self.kept_language = self.settings.language
+        self.run_language = language
         if language:
             self.settings.language = language
         # The first start (no settings file yet) offers the tutorial on the main menu, once.
@@ -37,8 +40,12 @@ class Preferences:
 
     def save(self, settings: Settings) -> None:
         self.settings = settings
+        if self.run_language and settings.language != self.run_language:
+            self.run_language = None  # the player chose a language in Settings: it is kept
+        if not self.run_language:
+            self.kept_language = settings.language
         try:
-            save_settings(settings)
+            save_settings(replace(settings, language=self.kept_language))
         except OSError as error:
             warn(f"could not save settings: {error}")
             self.notify(t("errors.settings_not_saved", error=str(error)), "bad")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pygame
 import pygame_gui
@@ -11,7 +12,7 @@ import pygame_gui
 from buttons_game.games.buttons.engine import random_game
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
-from buttons_game.settings import load_settings
+from buttons_game.settings import load_settings, save_settings
 from buttons_game.ui import art
 from buttons_game.ui.games.buttons.game_over import GameOverScreen, stars_by_round
 from buttons_game.ui.games.buttons.screen import TableScreen
@@ -257,3 +258,23 @@ def test_decorations_never_lie_under_a_widget(make_app):
             assert pygame.image.tobytes(drawn.subsurface(rect), "RGB") == pygame.image.tobytes(
                 plain.subsurface(rect), "RGB"
             ), f"a decoration under {widget} on {screen.name}"
+
+
+def test_the_lang_flag_is_for_one_run_and_never_written(make_app, user_home):
+    """--lang shows this run in a language; saving any setting (a tutorial's progress, M)
+    keeps the player's own language in the file, until they choose one in Settings."""
+    save_settings(replace(load_settings()[0], language="de"))
+    app = make_app(language="ja")
+    assert app.settings.language == "ja"
+    app.prefs.remember_lesson("kopf", 2)
+    app.prefs.toggle_mute()
+    data = json.loads((user_home / "config" / "settings.json").read_text())
+    assert data["language"] == "de" and data["kopf_lesson"] == 2 and data["mute"] is True
+    assert app.settings.language == "ja", "the run goes on in its language"
+    app.push(MainMenu(app))
+    app.push(SettingsScreen(app))
+    step(app, 2)
+    choose(app, app.top.language, 3)  # the player's own choice is kept from now on
+    chosen = app.settings.language
+    assert chosen not in ("ja", "de")
+    assert json.loads((user_home / "config" / "settings.json").read_text())["language"] == chosen
