@@ -5,6 +5,8 @@ import pytest
 from buttons_game.core import register, unregister
 from buttons_game.paths import HOME_VARIABLE
 
+from ..ui.conftest import make_app  # noqa: F401  (the UI tests' app fixture, shared here)
+
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):

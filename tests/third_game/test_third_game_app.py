@@ -5,16 +5,13 @@ table. Nothing in the app's shared files names it. (``nim``, ``home``: conftest.
 
 from __future__ import annotations
 
-import i18n
 import pygame
-import pygame_gui
-import pytest
 
 from buttons_game import saves
 from buttons_game.core import Seat
 from buttons_game.i18n import t
 from buttons_game.ui import launch
-from buttons_game.ui.app import App, AppOptions
+from buttons_game.ui.app import App
 from buttons_game.ui.play.generic import (
     GenericOver,
     GenericReplay,
@@ -28,30 +25,9 @@ from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.saves_screen import LoadScreen, describe
 from buttons_game.ui.screens.stats_screen import StatsScreen
 
+from ..ui.conftest import step
+
 SEATS = (Seat("Ann"), Seat("Bo", "easy"))
-
-
-@pytest.fixture
-def make_app():
-    apps = []
-
-    def make(**options) -> App:
-        options.setdefault("fast", True)
-        options.setdefault("seed", 3)
-        app = App(AppOptions(**options))
-        apps.append(app)
-        return app
-
-    yield make
-    pygame.event.clear()
-    pygame_gui.core.utility.set_default_manager(None)
-    i18n.set("locale", "en")
-    pygame.quit()
-
-
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(0.02)
 
 
 def click(app: App, widget) -> None:
