@@ -185,7 +185,9 @@ def test_game_over_highlights_the_winning_line(make_app):
     row, col = sorted(marks.winning[winner])[0]
     corner = screen.geometry[winner].cell_rect(row, col).topleft
     glow = art.colour("accent")
-    pixel = app.surface.get_at((corner[0] + 3, corner[1] + screen.geometry[winner].cell // 2))
+    cell = screen.geometry[winner].cell
+    # the foot of the space's halo, between the star's two lower points at any board size
+    pixel = app.surface.get_at((corner[0] + cell // 2, corner[1] + cell - 3))
     assert pixel[:3] != art.colour("board")[:3], "the line glows"
     assert abs(pixel.r - glow.r) + abs(pixel.g - glow.g) < abs(
         art.colour("board").r - glow.r

@@ -2,11 +2,14 @@
 
 ``layout_boards`` places every part of a board (name, stars, cards, depot,
 status, this round's tally, Place/Skip) in explicit rectangles, in the
-larger of two arrangements: the information above the board or beside it.
+larger of two arrangements: the information above the board or beside it. The
+wooden board stands in the middle of its room (its dice labels inside the room on
+its left, as much room on its right), and a panel is no taller than what it holds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -72,48 +75,127 @@ class BoardGeometry:
 def layout_boards(
     area: pygame.Rect, players: int, scale: float, gap: int = 10
 ) -> list[BoardGeometry]:
-    """Boards 2x2 for four seats, side by side for two or three; each fills its panel."""
+    """Boards 2x2 for four seats, side by side for two or three. Each panel is only as tall
+    as its board and information need (no empty band above the names), and the panels
+    stand together in the middle of ``area``."""
     cols, rows = (2, 2) if players == 4 else (players, 1)
     pw = (area.width - gap * (cols - 1)) // cols
     ph = (area.height - gap * (rows - 1)) // rows
+    ph = min(ph, needed_height(pw, ph, scale))
+    top = area.top + (area.height - rows * ph - gap * (rows - 1)) // 2
     result = []
     for p in range(players):
         r, c = divmod(p, cols)
-        panel = pygame.Rect(area.left + c * (pw + gap), area.top + r * (ph + gap), pw, ph)
+        panel = pygame.Rect(area.left + c * (pw + gap), top + r * (ph + gap), pw, ph)
         result.append(board_in(panel, p, scale))
     return result
 
 
 LABEL_SHARE = 0.62  # the dice labels beside and above the grid, in cells
+EDGE = 4  # the wooden board reaches this far beyond its spaces (``BoardView.static_board``)
+SHADOW = 3  # and its shadow this much further right and down
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """The fixed sizes of a panel's parts at one scale."""
+
+    pad: int
+    line: int  # a line of the information above the board
+    strip: int  # Place / Skip under the board
+    side_w: int  # the information beside the board
+    side_line: int
+    side_strip: int  # Place / Skip at the foot of the information beside the board
+
+    @classmethod
+    def at(cls, scale: float) -> _Sizes:
+        return cls(
+            pad=max(6, int(8 * scale)),
+            line=int(27 * scale),
+            strip=int(38 * scale),
+            side_w=int(156 * scale),
+            side_line=int(26 * scale),
+            side_strip=int(76 * scale),
+        )
+
+    def above_rest(self) -> int:
+        """The height of a panel with the information above, besides its labels and grid."""
+        return 3 * self.pad + 3 * self.line + EDGE + SHADOW + self.gap_under + self.strip
+
+    @property
+    def gap_under(self) -> int:
+        return max(2, self.pad // 2)
+
+    def beside_info(self) -> int:
+        """The height of the information beside the board, Place / Skip included."""
+        return 2 * self.pad + 6 * self.side_line + 4 + self.pad + self.side_strip
+
+
+def _label(cell: int) -> int:
+    return int(cell * LABEL_SHARE)
+
+
+def _cells(width: float, height: float, scale: float) -> tuple[int, int]:
+    """The cell of each arrangement in a panel of this size: (above, beside).
+
+    The wooden board stands in the middle of the room it has, so the row labels on its
+    left are matched by as much room on its right: six cells and two labels across.
+    """
+    k = _Sizes.at(scale)
+    room = width - k.pad - k.side_w  # beside: from the information to the panel's edge
+    above = min(
+        _largest(lambda c: 6 * c + 2 * _label(c) <= width - 2 * k.pad),
+        _largest(lambda c: 6 * c + _label(c) <= height - k.above_rest()),
+    )
+    beside = min(
+        _largest(lambda c: 6 * c + 2 * _label(c) <= room - 2 * k.pad),
+        _largest(lambda c: 6 * c + _label(c) <= height - 2 * k.pad - EDGE - SHADOW),
+    )
+    return above, beside
+
+
+def _largest(fits: Callable[[int], bool]) -> int:
+    """The largest cell (at least 1) for which ``fits`` holds (it holds for all smaller)."""
+    low, high = 1, 4096
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def needed_height(width: int, height: int, scale: float) -> int:
+    """How tall a panel of at most ``width`` x ``height`` needs to be for its board."""
+    k = _Sizes.at(scale)
+    above, beside = _cells(width, height, scale)
+    if beside > above:
+        board = 2 * k.pad + _label(beside) + 6 * beside + EDGE + SHADOW
+        return max(board, k.beside_info())
+    return k.above_rest() + _label(above) + 6 * above
 
 
 def board_in(panel: pygame.Rect, seat: int, scale: float) -> BoardGeometry:
     """The larger board of two arrangements: information above the board, or beside it."""
-    pad = max(6, int(8 * scale))
-    inner = panel.inflate(-2 * pad, -2 * pad)
-    line = int(27 * scale)
-    strip = int(38 * scale)
-    side_w = int(156 * scale)
-    span = 6 + LABEL_SHARE
-    above = min(inner.width / span, (inner.height - 3 * line - strip - pad) / span)
-    beside = min((inner.width - side_w - pad) / span, inner.height / span)
+    k = _Sizes.at(scale)
+    above, beside = _cells(panel.width, panel.height, scale)
     if beside > above:
-        return _beside(panel, inner, seat, scale, int(beside), side_w, pad)
-    return _above(panel, inner, seat, scale, int(above), line, strip, pad)
+        return _beside(panel, seat, scale, beside, k)
+    return _above(panel, seat, scale, above, k)
 
 
-def _grid_at(left: int, top: int, cell: int) -> tuple[pygame.Rect, int]:
-    label = int(cell * LABEL_SHARE)
-    return pygame.Rect(left + label, top + label, 6 * cell, 6 * cell), label
+def _grid_centred(centre_x: int, top: int, cell: int) -> tuple[pygame.Rect, int]:
+    """The grid whose wooden board is centred on ``centre_x``, its column labels from ``top``."""
+    label = _label(cell)
+    left = centre_x - 3 * cell
+    return pygame.Rect(left, top + label, 6 * cell, 6 * cell), label
 
 
-def _above(panel, inner, seat, scale, cell, line, strip, pad) -> BoardGeometry:  # type: ignore[no-untyped-def]
-    board_w = int(cell * (6 + LABEL_SHARE))
-    block = 3 * line + pad + board_w + pad + strip  # information, board, Place / Skip
-    inner = inner.copy()
-    inner.top += max(0, (inner.height - block) // 2)
-    inner.height = min(inner.height, block)
-    grid, label = _grid_at(inner.centerx - board_w // 2, inner.top + 3 * line + pad, cell)
+def _above(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -> BoardGeometry:
+    inner = panel.inflate(-2 * k.pad, -2 * k.pad)
+    line = k.line
+    grid, label = _grid_centred(panel.centerx, inner.top + 3 * line + k.pad, cell)
     text = max(13, int(line * 0.62))
     card_w = int(line * 0.7)
     cards = [
@@ -127,21 +209,23 @@ def _above(panel, inner, seat, scale, cell, line, strip, pad) -> BoardGeometry: 
     tally = _tally_row(inner.left, inner.top + 2 * line + 2, inner.width, line - 4)
     actions = pygame.Rect(
         inner.left + inner.width // 6,
-        min(inner.bottom - strip, grid.bottom + pad),
+        min(inner.bottom - k.strip, grid.bottom + EDGE + SHADOW + k.gap_under),
         inner.width * 2 // 3,
-        strip,
+        k.strip,
     )
     return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
                          status, tally, actions, False)  # fmt: skip
 
 
-def _beside(panel, inner, seat, scale, cell, side_w, pad) -> BoardGeometry:  # type: ignore[no-untyped-def]
-    board_w = int(cell * (6 + LABEL_SHARE))
-    left = inner.left + side_w + pad + (inner.width - side_w - pad - board_w) // 2
-    grid, label = _grid_at(left, inner.top + (inner.height - board_w) // 2, cell)
-    line = int(26 * scale)
+def _beside(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -> BoardGeometry:
+    inner = panel.inflate(-2 * k.pad, -2 * k.pad)
+    x, y, w = inner.left, inner.top, k.side_w
+    label = _label(cell)
+    block = label + 6 * cell + EDGE + SHADOW  # labels, board and its shadow, top to bottom
+    room = pygame.Rect(x + w, panel.top, panel.right - x - w, panel.height)
+    grid, _ = _grid_centred(room.centerx, panel.top + (panel.height - block) // 2, cell)
+    line = k.side_line
     text = max(13, int(line * 0.64))
-    x, y, w = inner.left, inner.top, side_w
     name = pygame.Rect(x, y, w, line)
     y += line + 2
     card_w = int(line * 0.7)
@@ -158,8 +242,7 @@ def _beside(panel, inner, seat, scale, cell, side_w, pad) -> BoardGeometry:  # t
     tally = [
         pygame.Rect(x + (i % 2) * half, y + (i // 2) * (line - 2), half, line - 4) for i in range(4)
     ]
-    strip = int(76 * scale)
-    actions = pygame.Rect(x, inner.bottom - strip, w, strip)
+    actions = pygame.Rect(x, inner.bottom - k.side_strip, w, k.side_strip)
     return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
                          status, tally, actions, True)  # fmt: skip
 

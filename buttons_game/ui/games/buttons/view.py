@@ -49,9 +49,15 @@ class TableLayout:
         side_w = px(300)
         side = pygame.Rect(w - side_w - pad, pad, side_w, h - 2 * pad)
         top = px(44)
-        top_bar = pygame.Rect(pad, 0, side.left - 2 * pad, top)
-        board_area = pygame.Rect(pad, top, side.left - 2 * pad, h - top - pad)
+        room = pygame.Rect(pad, top, side.left - 2 * pad, h - top - pad)
+        # The panels are only as tall as their boards need; the round's title stays right
+        # above them, and the two stand together in the middle of the window's height.
+        needed = layout_boards(room, players, scale, gap=pad)
+        height = max(g.panel.bottom for g in needed) - min(g.panel.top for g in needed)
+        y = max(0, (h - top - height) // 2)
+        board_area = pygame.Rect(pad, y + top, room.width, height)
         boards = layout_boards(board_area, players, scale, gap=pad)
+        top_bar = pygame.Rect(pad, y, room.width, top)
         inner = side.inflate(-2 * pad, -2 * pad)
         d = min(px(58), int(inner.width / 4.3))
         y = inner.top + px(28)
