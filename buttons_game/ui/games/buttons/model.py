@@ -45,10 +45,15 @@ class TableModel(PlayModel):
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
     tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
+    # A round that ended with no star to place, as its table looked when it was scored: the
+    # engine has already cleared it for the next round, and the table shows this until the
+    # round's summary closes.
+    scored: GameState | None = None
 
     @property
     def state(self) -> GameState:
-        return self.game.state
+        """The state the table shows: the game's, or the round being scored (``scored``)."""
+        return self.scored if self.scored is not None else self.game.state
 
     def human_pending(self) -> list[int]:
         return [p for p in self.state.pending_players if self.is_human(p)]

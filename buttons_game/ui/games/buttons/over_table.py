@@ -50,6 +50,7 @@ class OverTable(Screen):
 
     def close(self) -> None:
         """On to the star placement, or back to the table."""
+        self.session.summary_closed()
         if self.session.state.phase.value == "stars":
             round_steps().show_stars(self.host, self.session)
         else:

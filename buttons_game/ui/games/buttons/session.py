@@ -47,6 +47,33 @@ SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next dec
 SHOW_ME_FRAMES = 4  # ... and the fewest frames
 
 
+ROUND_MOVES = (do.Roll, do.OptOut, do.Gold, do.Space, do.Column, do.Proceed)
+
+
+def scored_table(before: GameState, dice: Dice, after: GameState) -> GameState:
+    """The table of a round that ended with nobody earning a star, as it was scored.
+
+    The last seat in the round busted, so the engine scored the round and cleared it for
+    the next one in the same step. The scored table is the state before that roll with
+    the roll played as if one more seat were still in: the last seat's buttons gone, its
+    dice in its depot; every seat then shows its status of the scoring and nobody is due
+    a decision. It is for showing only (it has no history).
+    """
+    last = before.active_player
+    other = next(p for p in range(before.players) if p != last)
+    status = [before.status(p) for p in range(before.players)]
+    status[other] = Status.IN_ROUND  # the round goes on past the bust, for a moment
+    bust = before._replace(status=tuple(status)).apply_unchecked(dice)
+    score = after.round_scores()[-1]
+    return bust._replace(
+        status=tuple(seat.status for seat in score.seats),
+        active=last,
+        phase=Phase.STARS,
+        pending=(),
+        dice=None,
+    )
+
+
 class TableScript(Protocol):
     """A scripted table (the tutorial): its dice, what it refuses, what it shows.
 
@@ -139,6 +166,17 @@ class TableSession(PlaySession):
         score, self.model.summary_due = self.model.summary_due, None
         return score
 
+    def summary_closed(self) -> None:
+        """The round's summary (and the coach's review) closed: from now on the table shows
+        the game as it is, the next round's cleared boards included."""
+        m = self.model
+        if m.scored is None:
+            return
+        m.scored = None
+        state = self.state
+        if round_not_started(state) and not state.is_over():
+            m.round_start = state.active_player
+
     # ------------------------------------------------------------------ intents
     def perform(self, intent: Any) -> None:
         """In the tutorial, Undo starts the step again and Hint shows it."""
@@ -153,6 +191,12 @@ class TableSession(PlaySession):
     def perform_own(self, intent: Any) -> None:
         m = self.model
         state = self.state
+        if m.summary_due is not None and isinstance(intent, ROUND_MOVES):
+            # The round is over and its summary comes first: a key or a click only ends the
+            # bust's beat early, it never starts the next round under the summary.
+            m.busted = None
+            m.timers.stop("bust")
+            return
         if isinstance(intent, do.Point):
             m.pointer = intent.pos
             space = intent.space
@@ -285,25 +329,31 @@ class TableSession(PlaySession):
             for p, (row, col) in m.last_move.items()
             if (after.button_mask(p) | after.star_mask(p)) & bit(row, col)
         }
+        m.scored = None
+        if len(after.round_scores()) > len(before.round_scores()):
+            m.summary_due = after.round_scores()[-1]
+            if isinstance(action, Dice) and after.round_number != before.round_number:
+                m.scored = scored_table(before, action, after)  # nobody earned a star
+        elif len(after.round_scores()) < len(before.round_scores()):
+            m.summary_due = None  # an undo took the scoring back
         if isinstance(action, Roll):
             m.timers.start("roll", ROLL_SECONDS * speed)
         if isinstance(action, Dice):
             m.spin = None
             a = before.active_player
-            if after.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND:
+            shown = m.state  # the scored round, when the bust ended it
+            if shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND:
                 m.fading = {a: before.button_mask(a)}
                 m.busted = a
                 m.timers.start("fade", FADE_SECONDS * speed)
                 m.timers.start("bust", BUST_SECONDS * speed)
-        if len(after.round_scores()) > len(before.round_scores()):
-            m.summary_due = after.round_scores()[-1]
-        elif len(after.round_scores()) < len(before.round_scores()):
-            m.summary_due = None  # an undo took the scoring back
         if after.round_number != before.round_number or after.is_over():
             m.last_move.clear()
         if action is None or after.round_number != before.round_number:
             m.round_start = (
-                after.active_player if round_not_started(after) and not after.is_over() else None
+                after.active_player
+                if round_not_started(after) and not after.is_over() and m.scored is None
+                else None
             )
         if after.is_over() and not before.is_over():
             m.timers.start("over", OVER_SECONDS * speed)
@@ -320,7 +370,8 @@ class TableSession(PlaySession):
                 return "win"
         if isinstance(action, Dice):
             a = before.active_player
-            busted = after.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND
+            shown = self.model.state  # the scored round, when the bust ended it
+            busted = shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND
             return "bust" if busted else None
         if isinstance(action, Roll):
             return "roll"
