@@ -94,6 +94,29 @@ def test_an_opt_out_can_be_taken_back_until_the_next_roll_even_when_it_ends_the_
     assert session.state.round_scores() == ()
 
 
+def test_undo_from_the_summary_takes_the_round_s_end_out_of_the_log(make_app):
+    screen = hot_seat(make_app)
+    app = screen.host
+    session = screen.session
+    ben_out(screen)
+    kept = len(session.model.log)
+    force(screen, OPT_OUT)  # Anna too, by mistake: the round is over
+    assert isinstance(app.top, SummaryScreen)
+    added = [note.key for note in session.model.log[kept:]]
+    assert added[0] == "opt_out" and "round_over" in added and "scored" in added
+    press(app, pygame.K_u)
+    assert isinstance(app.top, TableScreen)
+    keys = [note.key for note in session.model.log[kept:]]
+    assert keys == ["opt_out", "undo_opt_out"], "the opt-out and its taking back, nothing more"
+    assert not any(note.key in ("round_over", "scored") for note in session.model.log)
+    # a placement that passed the dice on: the passing goes with it
+    force(screen, ROLL, dice(screen, 2, 3, 4))
+    click(app, cell_centre(screen, 0, 2, 4))
+    assert session.model.log[-1].key == "again", "Anna is alone in the round: she goes again"
+    press(app, pygame.K_u)
+    assert [note.key for note in session.model.log[-2:]] == ["place", "undo_place"]
+
+
 def test_a_bust_gets_a_beat_of_its_own_even_when_it_ends_the_round(make_app):
     screen = hot_seat(make_app, fast=False)
     app = screen.host

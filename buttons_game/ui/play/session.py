@@ -31,8 +31,8 @@ class PlaySession:
 
     A game's session gives its reasons' section (``REASONS``), the key said when there
     is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``), and
-    fills the hooks: ``narrate``, ``undo_notes``, ``changed``, ``effect``, ``advance``,
-    ``bots_wait``, ``bot_delay``; ``perform_own`` for its own intents.
+    fills the hooks: ``narrate``, ``undo_notes``, ``kept_on_undo``, ``changed``, ``effect``,
+    ``advance``, ``bots_wait``, ``bot_delay``; ``perform_own`` for its own intents.
     """
 
     REASONS: ClassVar[str] = "reason"
@@ -58,6 +58,9 @@ class PlaySession:
         self.bots = bots
         self.hints = hints
         self.sound = sound
+        # Each decision undo could still take back: the state before it and where its notes
+        # begin in the log (emptied whenever the game's undo stack empties).
+        self._undoable: list[tuple[Any, int]] = []
 
     # ------------------------------------------------------------------ reading
     @property
@@ -160,12 +163,28 @@ class PlaySession:
         seat = game.undo_seat
         assert seat is not None
         undone = game.undo()
+        self._take_back_notes(undone.state)
         self._change(undone, self.undo_notes(seat, game, undone), None)
+
+    def _take_back_notes(self, state: Any) -> None:
+        """The log of the decisions an undo takes back (back to ``state``) keeps only what
+        ``kept_on_undo`` says: what they brought about did not happen after all."""
+        for i in range(len(self._undoable) - 1, -1, -1):
+            before, start = self._undoable[i]
+            if before is state:
+                del self._undoable[i:]
+                log = self.model.log
+                log[start:] = self.kept_on_undo(log[start:])
+                return
 
     def _change(self, game: Any, notes: Sequence[Note], action: Any) -> None:
         """The one way the game changes: the log, marks and timers follow, then the autosave."""
         m = self.model
         before = m.game.state
+        if action is not None:
+            self._undoable.append((before, len(m.log)))
+        if not getattr(game, "undo_stack", ()):
+            self._undoable.clear()  # nothing before now can be taken back any more
         m.game = game
         after = game.state
         m.log.extend(notes)
@@ -189,6 +208,11 @@ class PlaySession:
     def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
         """The log's word for ``seat``'s decision taken back (``game`` back to ``undone``)."""
         raise NotImplementedError
+
+    def kept_on_undo(self, notes: Sequence[Note]) -> Sequence[Note]:
+        """Of the log's notes of the decisions an undo takes back, those it keeps (before
+        the note saying they were taken back); all of them unless the game says otherwise."""
+        return notes
 
     def changed(self, before: Any, after: Any, action: Any) -> None:
         """The game's own marks and timers follow a change (``action`` None: an undo or a

@@ -47,6 +47,9 @@ SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next dec
 SHOW_ME_FRAMES = 4  # ... and the fewest frames
 
 
+# The log's notes of what a decision brought about (``narration``'s aftermath): an undo
+# of the decision takes them out of the log.
+BROUGHT_ABOUT = frozenset({"pass", "again", "round_over", "scored", "new_round"})
 ROUND_MOVES = (do.Roll, do.OptOut, do.Gold, do.Space, do.Column, do.Proceed)
 
 
@@ -309,6 +312,11 @@ class TableSession(PlaySession):
     def undo_notes(self, seat: int, game: Game, undone: Game) -> Sequence[Note]:
         taken = game.state.history()[len(undone.state.history())]
         return (undo_note(seat, taken),)
+
+    def kept_on_undo(self, notes: Sequence[Note]) -> Sequence[Note]:
+        """A decision taken back keeps its own line in the log; what it brought about (the
+        dice passing on, the round's end and its stars) goes."""
+        return [note for note in notes if note.key not in BROUGHT_ABOUT]
 
     def changed(self, before: GameState, after: GameState, action: Action | None) -> None:
         """BUTTONS' marks and timers follow the change: the dice, a bust, the round."""
