@@ -10,11 +10,12 @@ import pytest
 
 from buttons_game.games.buttons.engine import Phase, Place, PlaceStar
 from buttons_game.games.buttons.game import Game, Seat
-from buttons_game.i18n import t
+from buttons_game.i18n import LANGUAGES, set_language, t
 from buttons_game.ui.games.buttons.screen import StarsScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import hint_lines, prompt
 
+from ..i18n_files import strings
 from .conftest import HANG, cell_centre, click, finish_jobs, press, run_until, step
 
 
@@ -75,7 +76,8 @@ def test_hint_shows_the_bust_chance_and_a_legal_advice(make_app):
     press(app, pygame.K_h)
     run_until(app, lambda: model.hint is not None)
     lines = hint_lines(model)
-    assert lines[0] == t("hint.roll"), "with no button yet, rolling is the only choice"
+    # with no button yet, rolling is the only choice; two people sit here: it says whose
+    assert lines[0] == "Hint for Ben: roll." and t("hint.roll") == "Hint: roll."
     assert t("hint.bust", percent="0.0") in lines
     # after a roll the advice is a legal space, marked on the board, and clicking it places
     press(app, pygame.K_r)
@@ -88,6 +90,42 @@ def test_hint_shows_the_bust_chance_and_a_legal_advice(make_app):
     assert model.marks().advice == (advice.player, advice.row, advice.col)
     click(app, cell_centre(screen, advice.player, advice.row, advice.col))
     assert (advice.row, advice.col) in model.state.buttons(advice.player)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_hint_begins_with_the_word_a_hot_seat_hint_replaces(language):
+    """Hot-seat hints say whose they are ("Hint for Ann: …"): each hint's text in each
+    language begins with its "Hint:" word, which ``hint_for`` puts the name into."""
+    table = strings(language)
+    label = table["hint.label"]
+    keys = [k for k in table if k.startswith("kopf_hint.")]
+    keys += [f"hint.{k}" for k in ("roll", "opt_out", "place", "skip", "star", "star_line")]
+    for key in keys:
+        text = table[key]
+        assert text.startswith(label), (language, key, text)
+        assert text[len(label) :].lstrip(" \u00a0")[0] in ":：", (language, key, text)
+
+
+def test_a_hint_says_whose_it_is_only_when_several_people_play(make_app):
+    for seats, expected in (
+        ((Seat("Ann"), Seat("Ben")), "Hint for Ben: roll."),  # Ben starts
+        ((Seat("Bo", "easy"), Seat("Ben")), "Hint: roll."),
+    ):
+        app = make_app()
+        app.start_game(Game.new(seats, seed=6))
+        step(app, 2)
+        model = app.top.session.model
+        press(app, pygame.K_h)
+        run_until(app, lambda model=model: model.hint is not None)
+        assert hint_lines(model)[0] == expected
+    set_language("ja")
+    assert hint_lines(model)[0] == t("hint.roll") == "ヒント：ダイスを振りましょう。"
+    app.start_game(Game.new((Seat("Ann"), Seat("Ben")), seed=6))
+    step(app, 2)
+    model = app.top.session.model
+    press(app, pygame.K_h)
+    run_until(app, lambda: model.hint is not None)
+    assert hint_lines(model)[0] == "Benへのヒント：ダイスを振りましょう。"
 
 
 def test_hint_for_star_placement(make_app):
@@ -194,7 +232,7 @@ def test_a_hint_comes_at_whichever_frame_its_thinking_ends(make_app):
         assert hint_lines(model) == [t("hint.thinking")]
     adviser.go.set()
     run_until(app, lambda: model.hint is not None, frames=50)
-    assert hint_lines(model)[0] == t("hint.roll")
+    assert hint_lines(model)[0] == t("hint.for", name="Ben", advice="roll.")  # two people
 
 
 def test_a_hint_for_a_person_who_no_longer_decides_is_dropped_at_once():

@@ -6,11 +6,13 @@ way, from their model alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
 
 from buttons_game.core.notes import Note
+from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.text import draw_lines, wrap
 
@@ -60,6 +62,17 @@ def draw_notes(
     return newest
 
 
+def hint_for(model: PlayModel, advice: str) -> str:
+    """A hint's advice naming the person it is for ("Hint for Anna: roll.") when more than
+    one person sits at the table; as it is otherwise."""
+    seat = model.hint_seat()
+    people = sum(1 for seat_ in model.game.seats if seat_.is_human)
+    label = re.match(rf"{re.escape(t('hint.label'))}[\s\u00a0]*[:：][\s\u00a0]*", advice)
+    if people < 2 or seat is None or label is None:
+        return advice
+    return t("hint.for", name=model.names[seat], advice=advice[label.end() :])
+
+
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale: float) -> None:
     size = int(15 * scale)
     width = int(320 * scale)
@@ -98,4 +111,4 @@ def draw_passing(
     )
 
 
-__all__ = ["TONES", "draw_notes", "draw_passing", "draw_tooltip"]
+__all__ = ["TONES", "draw_notes", "draw_passing", "draw_tooltip", "hint_for"]

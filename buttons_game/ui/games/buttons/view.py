@@ -10,7 +10,7 @@ from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip
+from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
 
 from .board_geometry import BoardGeometry, layout_boards
@@ -162,6 +162,7 @@ def hint_lines(model: TableModel) -> list[str]:
         lines.append(t("hint.opt_out"))
     else:
         lines.append(t("hint.roll"))
+    lines[0] = hint_for(model, lines[0])  # in hot-seat: whose hint it is
     if h.phase is Phase.TURN:
         lines.append(t("hint.bust", percent=f"{100 * h.bust_probability:.1f}"))
         roll = f"{h.roll_value:.2f}" if h.roll_value is not None else "–"

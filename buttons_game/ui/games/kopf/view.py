@@ -13,7 +13,7 @@ from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
-from buttons_game.ui.play.view import draw_notes, draw_passing
+from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
 from buttons_game.ui.text import draw_lines, wrap, wrap_items
 
 from .model import KopfModel, Square
@@ -147,7 +147,7 @@ def hint_text(model: KopfModel) -> str | None:
     h = model.hint
     if h is None:
         return None
-    return t(f"kopf_hint.{h.why}", **dict(h.values))
+    return hint_for(model, t(f"kopf_hint.{h.why}", **dict(h.values)))  # in hot-seat: whose
 
 
 class KopfDrawing:

@@ -308,3 +308,25 @@ def test_set_up_starts_from_the_last_seats_and_remembers_them(make_app):
         {"name": "Bea", "kind": "easy"},
         {"name": "Cy", "kind": "hard"},
     ], "BUTTONS' third seat is kept for its next set-up"
+
+
+def test_a_hint_says_whose_it_is_when_two_people_play(make_app):
+    from buttons_game.i18n import t
+    from buttons_game.ui.games.kopf.view import hint_text
+
+    from ...conftest import run_until
+
+    for seats in ((Seat("Ann"), Seat("Ben")), (Seat("Ann"), Seat("Bo", "easy"))):
+        app = make_app()
+        app.start_game(KopfGame.new(seats, target=8))
+        step(app, 2)
+        model = app.top.session.model
+        mover = model.names[model.hint_seat()]
+        press(app, pygame.K_h)
+        run_until(app, lambda model=model: model.hint is not None)
+        text = hint_text(model)
+        plain = t(f"kopf_hint.{model.hint.why}", **dict(model.hint.values))
+        if seats[1].is_human:
+            assert text == plain.replace("Hint:", f"Hint for {mover}:", 1) != plain
+        else:
+            assert text == plain and text.startswith("Hint: ")
