@@ -87,11 +87,25 @@ def draw_lines(
     return len(shown) * step
 
 
+CLOSED = set("。！？：」』）")  # Japanese ends a sentence or a clause with no space after
+
+
+def one_line(value: str) -> str:
+    """``value``'s lines (sentences ``wrap`` keeps apart) on one line, never run together:
+    a space between two, none after Japanese punctuation ("。" needs no space)."""
+    out = ""
+    for line in (part.strip() for part in value.split("\n")):
+        if line:
+            out += (" " if out and out[-1] not in CLOSED else "") + line
+    return out
+
+
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
-    """``value`` shortened with an ellipsis to fit ``width`` pixels (cached, any length)."""
+    """``value`` on one line (``one_line``), shortened with an ellipsis to fit ``width``
+    pixels (cached, any length)."""
     # No glyph is narrower than a fifth of the size: more characters than this never fit.
     most = max(1, int(width) * 5 // max(1, int(size)))
-    value = art.drawable(value[: most + 1])
+    value = art.drawable(one_line(value[: most + 1]) if "\n" in value else value[: most + 1])
     return _fit(value, int(size), int(width), bold, art.script_of(value))
 
 
