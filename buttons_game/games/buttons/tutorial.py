@@ -158,6 +158,25 @@ def step_at(state: GameState) -> Step | None:
     return STEPS[i] if i < len(STEPS) else None
 
 
+def player_decides(state: GameState) -> bool:
+    """The player has a decision now: the dice have landed, and Bo is not the one to move."""
+    if state.is_chance_node() or state.is_over():
+        return False
+    return PLAYER in state.pending_players or (
+        state.phase.value == "turn" and state.active_player == PLAYER
+    )
+
+
+def shown_index(state: GameState) -> int:
+    """The step whose text shows: the step the player is at, once its decision is theirs to
+    make. Until then (the dice in the air, Bo to move) the step just done stays, so a text
+    never talks about dice that have not landed or a move Bo has not made."""
+    index = step_index(state)
+    if 0 < index < len(STEPS) and not player_decides(state):
+        return index - 1
+    return index
+
+
 def text_key(state: GameState) -> str:
     step = step_at(state)
     return END if step is None else step.key
@@ -240,8 +259,10 @@ __all__ = [
     "bo_action",
     "decisions_by_seat",
     "dice_for",
+    "player_decides",
     "refusal",
     "setup",
+    "shown_index",
     "start",
     "state_at_step",
     "step_at",

@@ -105,7 +105,7 @@ class ButtonsUI(GameUI):
         every step is done, the game goes on as a normal game and is autosaved.
         """
         from .session import TableSession
-        from .tutorial import ButtonsTutorial, ScriptedBo, tutorial_game
+        from .tutorial import ButtonsTutorial, ScriptedBo, pace, tutorial_game
 
         show_me = bool(host.options.show_me)
         humans = [seat["name"] for seat in host.settings.last_seats if seat["kind"] == "human"]
@@ -121,13 +121,21 @@ class ButtonsUI(GameUI):
             if index >= len(steps.STEPS):
                 host.game_changed(game)  # the tutorial is done: a game like any other
 
+        def speed() -> float:
+            """The tutorial's pace while it lasts, the player's own afterwards."""
+            if made and not made[0].in_tutorial:
+                return host.animation_factor
+            return pace(host.options.fast, host.settings.animation_factor)
+
+        made: list[TableSession] = []
         session = TableSession(
             game,
-            speed=lambda: host.animation_factor,
+            speed=speed,
             on_change=changed,
             script=ButtonsTutorial(),
             sound=host.play_sound,
         )
+        made.append(session)
         session.bots[1] = ScriptedBo(host.options.seed)
         session.autoplay = show_me
         session.model.timers.since_change = 0.0  # the first step is shown a beat too

@@ -438,7 +438,11 @@ class TableSession(PlaySession):
         return m.busted is not None or m.summary_due is not None
 
     def bot_delay(self, job: BotJob) -> float:
-        return BOT_DELAY if job.player == self.state.active_player else GOLD_DELAY
+        """A bot's move waits a beat after the last change; in the tutorial each of Bo's
+        moves has a whole one, so it never lands together with the player's."""
+        if job.player == self.state.active_player or self.in_tutorial:
+            return BOT_DELAY
+        return GOLD_DELAY
 
     def _autoplay(self) -> bool:
         """--show-me: the tutorial's own decision for the player, a beat after each change."""

@@ -19,6 +19,13 @@ from buttons_game.games.buttons.game import Game, Seat
 from .model import TutorialCard
 
 LEVEL_AFTER = "easy"  # Bo's level once the tutorial is done and the game goes on
+SLOWEST = 0.6  # the tutorial's beats are never quicker than this share of normal speed
+
+
+def pace(fast: bool, animation: float) -> float:
+    """The tutorial's animation speed: the player's setting, but never so quick that Bo's
+    moves and the dice blur into the player's (none with --fast)."""
+    return 0.0 if fast else max(SLOWEST, animation)
 
 
 def tutorial_game(name: str, bo: str = "Bo", step: int = 0) -> Game:
@@ -51,9 +58,10 @@ class ButtonsTutorial:
         return tutorial.refusal(state, action)
 
     def card(self, state: GameState) -> TutorialCard | None:
-        index = tutorial.step_index(state)
+        """The step whose text shows (``shown_index``: never ahead of the dice or Bo)."""
+        index = tutorial.shown_index(state)
         total = len(tutorial.STEPS)
-        step = tutorial.step_at(state)
+        step = tutorial.STEPS[index] if index < total else None
         if step is None:
             if tutorial.decisions_by_seat(state)[0] > len(tutorial.WALKTHROUGH):
                 return None  # the player plays on: a game like any other
@@ -80,7 +88,8 @@ class ButtonsTutorial:
         return action
 
     def restart(self, game: Game) -> Game:
-        index = min(tutorial.step_index(game.state), len(tutorial.STEPS) - 1)
+        """The step whose text shows, from its start."""
+        index = min(tutorial.shown_index(game.state), len(tutorial.STEPS) - 1)
         return replace(game, state=tutorial.state_at_step(index), undo_stack=())
 
     @staticmethod
@@ -89,4 +98,4 @@ class ButtonsTutorial:
         return tutorial.step_index(state)
 
 
-__all__ = ["ButtonsTutorial", "ScriptedBo", "tutorial_game"]
+__all__ = ["ButtonsTutorial", "ScriptedBo", "pace", "tutorial_game"]

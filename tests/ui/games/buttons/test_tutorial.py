@@ -5,15 +5,19 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import pygame
 import pytest
 
 from buttons_game.games.buttons import tutorial as tu
+from buttons_game.games.buttons.engine import Dice
 from buttons_game.i18n import LANGUAGES
 from buttons_game.settings import load_settings
 from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
+from buttons_game.ui.games.buttons.tutorial import pace
+from buttons_game.ui.play.session import BOT_DELAY
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
@@ -202,3 +206,57 @@ def test_the_tutorial_plays_itself_headless_to_the_end(tmp_path):
         assert any(f"tutorial-{number:02d}-{each.key}" in n for n in names), each.key
     assert names[-1].endswith(f"tutorial-{len(tu.STEPS) + 1:02d}-end.png")
     assert not (tmp_path / "home" / "config" / "settings.json").exists(), "nobody's place moved"
+
+
+@pytest.mark.parametrize("animation", ["normal", "instant"])
+def test_the_text_never_runs_ahead_of_the_dice_and_bo_moves_a_beat_after_you(make_app, animation):
+    """Frame by frame: a step's text shows only once the dice it talks about have landed
+    and Bo's moves before it are made; Bo's every move comes a beat after the last change,
+    the player's included, even with animations set to instant."""
+    app = make_app(window=(960, 600), fast=False)
+    app.apply_settings(replace(app.settings, animation=animation))
+    beat = BOT_DELAY * pace(False, app.settings.animation_factor) / 0.02 - 2  # in frames
+    app.show_tutorial("buttons", 0)
+    step(app, 2)
+    session = app.top.session
+    todo = list(tu.WALKTHROUGH)
+    talks_of_dice = {"place": 0, "gold": 1, "not_allowed": 2, "bust": 3}  # which roll
+    shown_at, changed_at, frame = 0, 0, 0
+    seen_keys = []
+    count = len(session.state.history())
+    while todo and frame < 4000:
+        finish_jobs(app)
+        step(app)  # 0.02 s
+        frame += 1
+        state = session.state
+        history = state.history()
+        if len(history) != count:
+            new = history[count:]
+            count = len(history)
+            bo_moved = any(
+                not isinstance(a, Dice) and getattr(a, "player", state.active_player) == tu.BO
+                for a in new
+            )
+            if bo_moved:
+                assert frame - changed_at >= beat, f"Bo moved {frame - changed_at} frames after"
+            changed_at = frame
+        card = session.model.tutorial
+        if card.key != (seen_keys[-1] if seen_keys else None):
+            seen_keys.append(card.key)
+            shown_at = frame
+        rolls = [a for a in history if isinstance(a, Dice)]
+        if card.key in talks_of_dice:  # the roll its text talks about has landed
+            k = talks_of_dice[card.key]
+            assert len(rolls) > k and rolls[k] == tu.DICE[k], (card.key, rolls)
+        if card.key == "roll_again":  # "the dice came back to you": Bo is done
+            assert state.active_player == tu.PLAYER and tu.BO not in state.pending_players
+        if isinstance(app.top, SummaryScreen):
+            press(app, pygame.K_RETURN, "\r")
+            continue
+        asked = tu.step_at(state)
+        if asked is not None and asked.key == card.key and frame - shown_at >= 5:
+            if tu.player_decides(state) and session.model.busted is None:
+                session.attempt(todo.pop(0))  # the player answers quickly
+    assert not todo, seen_keys
+    step(app, 2)
+    assert seen_keys + [session.model.tutorial.key] == [s.key for s in tu.STEPS] + [tu.END]
