@@ -14,7 +14,16 @@ from buttons_game.i18n import LANGUAGES, t
 from buttons_game.settings import Settings
 from buttons_game.ui import art
 from buttons_game.ui.games.buttons.game_over import GameOverScreen
-from buttons_game.ui.games.buttons.review_screen import COLUMNS, HEADS, ReviewScreen, choice_text
+from buttons_game.ui.games.buttons.review_screen import (
+    CHOICE,
+    DETAIL,
+    NOTE,
+    TITLE,
+    ReviewScreen,
+    choice_text,
+    gave_away,
+    star_text_width,
+)
 from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.scenes import mid_game, seats
@@ -118,33 +127,33 @@ def test_review_texts_fit_at_1280x720(make_app, language):
     review = app.top
     assert isinstance(review, ReviewScreen)
     until(app, lambda: review.reviews is not None)
-    width = review.rect.width
-    for i, key in enumerate(HEADS):
-        right = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
-        head = art.text(t(key), review.px(15), "text_dim", True).get_width()
-        assert head <= int(width * (right - COLUMNS[i])) - 6, key
-    room = int(width * (COLUMNS[1] - COLUMNS[0])) - review.px(18) - 12
+    inner = review.inner
+    words = inner.width - review._indent  # a decision's words, after the star of a best one
+    size, small = review.px(CHOICE), review.px(DETAIL)
     for choice in ("roll", "opt_out", "skip", "(6, 6)"):
         text = choice_text("place", choice)
-        assert art.text(text, review.px(16), "text").get_width() <= room, text
-    room = int(width * (COLUMNS[4] - COLUMNS[3])) - 8
-    for best in (
-        t("review.better", best=choice_text("place", "(6, 6)"), value="3.00"),
+        assert art.text(text, size, "text").get_width() <= words, text
+    rolled = t("review.with_bust", choice=choice_text("roll", "roll"), percent="100")
+    assert art.text(rolled, size, "text").get_width() <= words, rolled
+    assert star_text_width(t("review.gave_away", left="12.34"), size, True) <= words
+    for detail in (
+        t("review.best_line", best=choice_text("place", "(6, 6)"), value="12.00"),
+        t("review.best_line", best=choice_text("place", "skip"), value="12.00"),
         t("review.was_best_vs", other=choice_text("roll", "opt_out"), value="12.00"),
         t("review.was_best_vs", other=choice_text("opt_out", "roll"), value="12.00"),
     ):
-        assert art.text(best, review.px(16), "text").get_width() <= room, best
-    lines = [
+        assert len(wrap(detail, small, words)) <= 2, detail
+    for text in (
         t("review.total", left="12.34"),
         t("review.all_best"),
         t("review.more", number=12, left="1.23"),
         t("review.no_choices"),
         t("review.working"),
-    ]
-    for text in lines:
-        assert art.text(text, review.px(17), "text", True).get_width() <= width - review.px(40)
-    note = art.text(t("review.note"), review.px(14), "text_dim").get_width()
-    assert note <= width - review.px(40), "review.note"
+    ):
+        assert len(wrap(text, size, inner.width, True)) <= 3, text
+    assert len(wrap(t("review.title", n=12), review.px(TITLE), inner.width, True)) <= 2
+    assert len(wrap(t("review.note"), review.px(NOTE), inner.width)) <= 4, "review.note"
+    assert review.shown[0] >= 3, "room for a few decisions at least"
     # the game-over summary: at most three lines a person, with a long name and big figures
     final = random_game(3, random.Random(8), seed=8)
     app.show_game_over(Game(seats(3, 1), final))
@@ -152,3 +161,29 @@ def test_review_texts_fit_at_1280x720(make_app, language):
     text = t("review.game_line", name="Maximiliane", matched=123, total=456, left="12.34")
     text += " " + t("review.game_worst", n=12, left="10.00")
     assert len(wrap(text, over.px(15), over.coach_area.width - 24)) <= 3, text
+
+
+def test_the_review_is_a_compact_panel_beside_the_boards(make_app):
+    game = scored_round(humans=1)
+    app = open_summary(make_app, game)
+    press(app, pygame.K_RETURN)
+    step(app)
+    review = app.top
+    until(app, lambda: review.reviews is not None)
+    step(app, 2)
+    table = review.table
+    assert review.rect == table.side, "in the side panel's place"
+    for g in table.boards:
+        assert not g.panel.colliderect(review.rect), "the boards stay in view"
+        wood = g.grid.inflate(2, 2).topleft
+        assert app.surface.get_at(wood)[:3] == art.colour("board")[:3], "and are not dimmed"
+    assert review.room_left >= 0, "the decisions end above the note"
+    assert sum(review.shown) >= 3
+    (found,) = review.reviews
+    costly = [d for d in found.decisions if not d.matched]
+    assert costly, "this round has a decision that was not the best"
+    for d in costly:
+        words = gave_away(d)
+        assert words == f"gave away {d.stars_left:.2f} ★" and d.stars_left > 0
+        assert "-" not in words and "\u2212" not in words
+    assert choice_text("place", "skip") == "Skipped the gold space"
