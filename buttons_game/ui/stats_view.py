@@ -17,7 +17,7 @@ from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerReco
 from buttons_game.stats.report import number, percent
 from buttons_game.ui import art
 
-from .text import draw_lines, fit, wrap
+from .text import draw_lines, fit, line_step, wrap
 
 if TYPE_CHECKING:
     from buttons_game.core.kind import GameKind
@@ -110,7 +110,7 @@ def head_lines(key: str, width: int, scale: float) -> list[str]:
 
 def rows_fitting(height: int, scale: float) -> int:
     """How many rows of people a table of ``height`` pixels shows under its heading."""
-    head = int(HEAD_SIZE * scale * 1.35) * HEAD_LINES + int(10 * scale)
+    head = line_step(HEAD_SIZE * scale) * HEAD_LINES + int(10 * scale)
     return max(1, (height - head) // int(ROW_HEIGHT * scale))
 
 
@@ -123,7 +123,7 @@ def draw_players(
 ) -> None:
     """The heading (each on at most two lines) and a row per person, striped."""
     head_size, cell_size = int(HEAD_SIZE * scale), int(CELL_SIZE * scale)
-    step = int(head_size * 1.35)
+    step = line_step(head_size)
     row_h = int(ROW_HEIGHT * scale)
     pad = int(PAD * scale)
     spans = column_spans(columns, rect)
@@ -186,7 +186,7 @@ def panel_parts(panel: pygame.Rect, scale: float) -> PanelParts:
     s = scale
     inner = panel.inflate(-int(28 * s), -int(24 * s))
     title = pygame.Rect(inner.left, inner.top, inner.width, int(34 * s))
-    words_h = int(16 * s * 1.35) * 3
+    words_h = line_step(16 * s) * 3
     words = pygame.Rect(inner.left, inner.bottom - words_h, inner.width, words_h)
     rolls = pygame.Rect(inner.left, words.top - int(30 * s), inner.width, int(24 * s))
     faces = pygame.Rect(inner.left, rolls.top - int(40 * s), inner.width, int(32 * s))

@@ -133,6 +133,15 @@ def wrap_items(items: list[str], size: int, width: int, sep: str = " · ") -> li
     return [piece for line in lines for piece in wrap(line, size, width)]
 
 
+LINE = 1.35  # a line's height, times its size
+
+
+def line_step(size: float) -> int:
+    """How far apart lines of text of ``size`` stand (as ``draw_lines`` draws them): from
+    the size they are drawn at, never under 12 px."""
+    return int(art.text_size(size) * LINE)
+
+
 def draw_lines(
     surface: pygame.Surface,
     lines: list[str],
@@ -147,7 +156,7 @@ def draw_lines(
 
     ``bottom`` stacks them on the rectangle's bottom edge; ``centre`` centres each line.
     """
-    step = int(art.text_size(size) * 1.35)
+    step = line_step(size)
     room = max(1, (rect.height + step // 3) // step)
     shown = lines[-room:] if bottom else lines[:room]
     y = rect.bottom - len(shown) * step if bottom else rect.top

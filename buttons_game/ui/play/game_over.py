@@ -16,7 +16,7 @@ import pygame_gui
 
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.charts import Series, draw_line_chart
+from buttons_game.ui.charts import ChartFrame, Series, draw_line_chart
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
 
@@ -64,6 +64,7 @@ class OverScreen(Finished):
     """The screen of a finished game; ``chart`` is the rectangle of its chart."""
 
     chart: pygame.Rect
+    chart_frame: ChartFrame | None = None  # where the chart was last drawn, and its ticks
 
     def buttons_top(self) -> int:
         """Where New game stands, under the chart."""
@@ -120,7 +121,7 @@ class OverScreen(Finished):
         surface.blit(head, (r.left + 12, r.top - head.get_height() - 6))
         names = [seat.name for seat in self.game.seats]
         lines = [Series(v, c, n) for v, c, n in zip(series, colours, names)]
-        draw_line_chart(surface, r, lines, top, self.scale, markers=dots)
+        self.chart_frame = draw_line_chart(surface, r, lines, top, self.scale, markers=dots)
 
 
 __all__ = ["Finished", "QUIT_AFTER_FRAMES", "OverScreen"]

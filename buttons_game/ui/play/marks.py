@@ -45,11 +45,12 @@ def no_entry(surface: pygame.Surface, rect: pygame.Rect, colour: str, width: int
     pygame.draw.line(surface, c, inner.topright, inner.bottomleft, width)
 
 
-def bot_tag(level: str | None, size: int) -> pygame.Surface | None:
-    """The tag by a bot seat's name, "Bot: easy" (None for a person)."""
+def bot_tag(level: str | None, size: int, width: int | None = None) -> pygame.Surface | None:
+    """The tag by a bot seat's name, "Bot: easy" (None for a person), cut to ``width``."""
     if level is None:
         return None
-    return art.text(t(f"setup.bot_{level}"), size, "text_dim")
+    words = t(f"setup.bot_{level}")
+    return art.text(words if width is None else fit(words, size, width), size, "text_dim")
 
 
 def draw_seat_name(
@@ -62,8 +63,10 @@ def draw_seat_name(
 ) -> int:
     """A seat's name at the left of ``rect`` (cut to fit), its bot tag after it; returns
     the width used."""
-    tag = bot_tag(level, max(10, int(size * 0.75)))
     gap = max(4, size // 3)
+    # The name first (up to two thirds of the room); the tag is cut to what is left.
+    named = min(art.font(size, True, name).size(art.drawable(name))[0], rect.width * 2 // 3)
+    tag = bot_tag(level, max(10, int(size * 0.75)), max(size, rect.width - named - gap))
     room = rect.width - (tag.get_width() + gap if tag is not None else 0)
     label = art.text(fit(name, size, max(size, room), True), size, tint, True)
     surface.blit(label, (rect.left, rect.centery - label.get_height() // 2))

@@ -11,7 +11,7 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .board_geometry import BoardGeometry, layout_boards
 from .boards import BoardView, Marks
@@ -226,7 +226,7 @@ class TableDrawing:
         text, tint = prompt(model)
         size = int(16 * s)
         room = layout.prompt.copy()
-        room.height = int(size * 1.35) * 6  # at most six lines
+        room.height = line_step(size) * 6  # at most six lines
         used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
         key_size = int(14 * s)
         # In the tutorial its card takes the keys' room too: each step names its keys.
@@ -235,7 +235,7 @@ class TableDrawing:
             if model.tutorial
             else wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
         )
-        keys_h = len(keys) * int(key_size * 1.35)
+        keys_h = len(keys) * line_step(key_size)
         area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
         draw_lines(surface, keys, area, key_size, "text_dim")
         top = layout.prompt.top + used + int(8 * s)
@@ -282,7 +282,7 @@ class TableDrawing:
             surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
         )
         # how many pixels of text did not fit (0 when all of it shows): the fit test reads it
-        self.tutorial_overflow = max(0, y + len(text) * int(size * 1.35) - inner.bottom)
+        self.tutorial_overflow = max(0, y + len(text) * line_step(size) - inner.bottom)
 
     def draw_log(
         self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float

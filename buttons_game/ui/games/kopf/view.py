@@ -14,7 +14,7 @@ from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
 from buttons_game.ui.play.view import draw_notes, draw_passing
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .model import KopfModel, Square
 
@@ -297,7 +297,7 @@ class KopfDrawing:
                 surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
             left = card.left + 14 + icon.get_width()
             right = card.right - 10 - (score.get_width() + 10 if score is not None else 0)
-            where = pygame.Rect(left, card.top + 8, right - left, int(size * 1.35))
+            where = pygame.Rect(left, card.top + 8, right - left, line_step(size))
             tint = "accent" if active else "text"
             marks.draw_seat_name(surface, where, names[player], model.bot_level(player), size, tint)
             if not counts:
@@ -323,7 +323,7 @@ class KopfDrawing:
             )
         key_size = int(14 * s)
         keys = wrap_items(t("kopf.keys").split(" · "), key_size, layout.keys.width)
-        keys_h = len(keys) * int(key_size * 1.35)
+        keys_h = len(keys) * line_step(key_size)
         key_area = pygame.Rect(
             layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h
         )
