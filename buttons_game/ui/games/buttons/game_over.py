@@ -152,7 +152,9 @@ class GameOverScreen(OverScreen):
                         "review.game_worst", n=worst.round, left=f"{worst.stars_left:.2f}"
                     )
             box = pygame.Rect(area.left + 12, y, area.width - 24, self.px(64))
-            draw_lines(surface, wrap(text, size, box.width)[:3], box, size, "text_dim")
+            names = [seat.name for seat in self.game.seats]
+            lines = wrap(text, size, box.width, keep=names)[:3]
+            draw_lines(surface, lines, box, size, "text_dim")
             y += self.px(64)
 
     def draw_chart(self, surface: pygame.Surface) -> None:
