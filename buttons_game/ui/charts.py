@@ -168,21 +168,20 @@ def draw_line_chart(
         surface.blit(tick, (x - tick.get_width() // 2, plot.bottom + px(6)))
     width = max(2, px(3))
     r = max(3, px(4))
+    colours = [art.colour(s.colour) if isinstance(s.colour, str) else s.colour for s in series]
     points = chart_points(chart, [s.values for s in series], width + 1)
-    for line, seat in zip(points, series):
-        colour = art.colour(seat.colour) if isinstance(seat.colour, str) else seat.colour
+    for line, colour in zip(points, colours):
         if len(line) > 1:
             pygame.draw.lines(surface, colour, False, line, width)
-    for p, (line, seat) in enumerate(zip(points, series)):
-        colour = art.colour(seat.colour) if isinstance(seat.colour, str) else seat.colour
+    for p, (line, colour) in enumerate(zip(points, colours)):
         for point in line if markers else line[-1:]:
             draw_marker(surface, MARKERS[p % len(MARKERS)], point, r, colour)
     size = art.text_size(px(15))
     row = legend_row(scale)
     half = rect.width // 2 - px(14)
-    for p, seat in enumerate(series):
-        colour = art.colour(seat.colour) if isinstance(seat.colour, str) else seat.colour
-        rgb = (colour.r, colour.g, colour.b) if isinstance(colour, pygame.Color) else colour
+    for p, (seat, colour) in enumerate(zip(series, colours)):
+        c = pygame.Color(colour)
+        rgb = (c.r, c.g, c.b)
         left = rect.left + px(14) + (p % 2) * rect.width // 2
         y = rect.bottom + px(8) + (p // 2) * row
         draw_marker(surface, MARKERS[p % len(MARKERS)], (left + r, y + row / 2), r, colour)

@@ -54,10 +54,9 @@ def _wrap(
 
 NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》’”ゃゅょっぁぃぅぇぉャュョッァィゥェォ%)]}")
 NO_LINE_END = set("（「『【〔〈《‘“([{")
+LIST_MARKS = set(",;、，・/")  # between the numbers of a list
+# A run of spaces, a run of anything but spaces and Japanese, or one Japanese character.
 _TOKEN = re.compile(r" +|[^ \u2e80-\U0010ffff]+|.", re.DOTALL)
-
-
-LIST_MARKS = set(",;、，・/")
 
 
 def _word(ch: str) -> bool:
@@ -77,7 +76,7 @@ def _joins(before: str, space: str, after: str) -> bool:
         return True
     if first.isdigit() and end in LIST_MARKS and len(before) > 1 and before[-2].isdigit():
         return True  # a list of dice: "1、2、4"
-    # a number stays with the word it counts or numbers: "4行目", "ラウンド1"
+    # a number keeps the letter beside it, the word it counts or numbers: "4行", "ド1"
     return (end.isdigit() and _word(first)) or (_word(end) and first.isdigit())
 
 
@@ -86,8 +85,8 @@ def pieces(paragraph: str, keep: Iterable[str] = ()) -> list[tuple[str, str]]:
 
     A piece never breaks inside a name (a run of Latin letters, or one of ``keep``), a
     number, a coordinate such as (3, 4) or c7–e5, or a list of dice such as 1 4 5 6; in
-    Japanese, also not before 、 or 。 nor after （ (kinsoku), and a number keeps its
-    counter ("4行目"). Every language follows the same rule.
+    Japanese, also not before 、 or 。 nor after （ (kinsoku), nor between a number and
+    the letter next to it ("4行", "ラウンド1"). Every language follows the same rule.
     """
     tokens = _TOKEN.findall(paragraph)
     kept = [

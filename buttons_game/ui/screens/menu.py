@@ -19,7 +19,7 @@ from buttons_game.ui import art
 
 from ..play.registry import uis
 from ..screen import Screen
-from ..text import draw_lines, wrap
+from ..text import draw_lines, line_step, wrap
 from .common import button, column_rects
 
 # The ornaments down each side of the menu: dice at the ends, the four colours of
@@ -91,7 +91,7 @@ class MainMenu(Screen):
             tag_size = max(art.text_size(tag_size * 0.92), self.px(15))
         self.title_size, self.tag_size = size, tag_size
         line_h = font.get_linesize()
-        tag_step = int(art.text_size(tag_size) * 1.35)
+        tag_step = line_step(tag_size)
         x = w // 2 - total // 2
         blocks = []
         for name, width, group, lines in zip(names, widths, groups, tags):
@@ -118,8 +118,9 @@ class MainMenu(Screen):
 
     # ------------------------------------------------------------------ the ornaments
     def _place_ornaments(self, w: int, h: int, offer: bool) -> list[tuple[str, pygame.Rect]]:
-        """A column of ornaments down each side, in the room left beside the buttons (and
-        the offer), under the titles: never over anything, never cut by the window's edge."""
+        """A column of ornaments down each side, beside the buttons (and the offer, while
+        it is shown), as high as they are: never over anything, never cut by the window's
+        edge."""
         column = self.rects[0].unionall(self.rects)
         right_edge = self.offer.right if offer else column.right
         gap, top, bottom = self.px(28), column.top, column.bottom
