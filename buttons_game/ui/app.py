@@ -50,7 +50,9 @@ class App:
         self.dirty = True
         self.board = NoticeBoard(lambda: setattr(self, "dirty", True))
         self.notices, self.notify = self.board.items, self.board.notify
-        self.prefs = Preferences(options.language, self.notify, options.starts_at_once)
+        self.prefs = Preferences(
+            options.language, self.notify, options.starts_at_once, options.window
+        )
         self.sounds, self.play_sound = self.prefs.sounds, self.prefs.sounds.play
         self.remember_seats, self.remember_lesson = (self.prefs.remember_seats,
                                                      self.prefs.remember_lesson)  # fmt: skip

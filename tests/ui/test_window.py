@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import replace
 
 import pygame
 
 from buttons_game.games.buttons.engine import Phase
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
-from buttons_game.settings import load_settings
+from buttons_game.settings import load_settings, save_settings
 from buttons_game.ui import art, display
 from buttons_game.ui.games.buttons.intents import Menu
 from buttons_game.ui.scenes import mid_game
+from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.saves_screen import SaveAsScreen
+from buttons_game.ui.screens.settings_screen import SettingsScreen
 from buttons_game.ui.text import wrap
 from buttons_game.ui.window import fit_display
 
-from .conftest import choose, click, click_widget, frame_is_fresh, settle
+from .conftest import choose, click, click_widget, frame_is_fresh, settle, step
 
 
 def test_the_first_window_fits_the_display():
@@ -43,6 +47,60 @@ def test_a_first_start_opens_a_fitting_window_and_a_resize_is_remembered(make_ap
     assert saved.window == (1500, 900)
     again = make_app(window=None)
     assert again.surface.get_size() == (1500, 900)
+
+
+def resize(app, size: tuple[int, int]) -> None:
+    """The window manager or the player's drag gives the window ``size``."""
+    w, h = size
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=size))
+    settle(app)
+
+
+def saved_window(user_home) -> tuple[list[int] | None, bool]:
+    data = json.loads((user_home / "config" / "settings.json").read_text())
+    return data["window"], data["fullscreen"]
+
+
+def test_the_window_flag_is_for_one_run_and_never_written(make_app, user_home):
+    """--window sizes this run only: neither its size (echoed back by the window system),
+    nor a drag during the run, nor any other setting saved meanwhile writes the window to
+    settings.json; a size the player then chooses in Settings is kept."""
+    save_settings(replace(load_settings()[0], window=(1600, 900)))
+    app = make_app(window=(1280, 720))
+    app.show_menu()
+    settle(app)
+    resize(app, (1280, 720))  # the window system tells the size it was opened at
+    app.prefs.toggle_mute()  # another setting is saved meanwhile
+    resize(app, (1440, 810))  # the player drags the window
+    assert app.surface.get_size() == (1440, 810), "the window follows the drag"
+    app.quit()
+    app.run()  # the loop ends at once and saves what it keeps
+    assert saved_window(user_home) == ([1600, 900], False)
+    assert load_settings()[0].mute is True
+    again = make_app(window=(1280, 720))
+    again.push(MainMenu(again))
+    again.push(SettingsScreen(again))
+    step(again, 2)
+    choose(again, again.top.window, 3)  # the player's own choice in Settings is kept
+    chosen = again.settings.window
+    assert chosen not in (None, (1280, 720), (1600, 900))
+    assert saved_window(user_home) == (list(chosen), False)
+
+
+def test_a_window_flag_run_is_windowed_and_the_full_screen_stays_set(make_app, user_home):
+    """Full screen in the settings and --window: this run is a window of that size that
+    follows a drag; the file still says full screen."""
+    save_settings(replace(load_settings()[0], fullscreen=True, window=(1600, 900)))
+    app = make_app(window=(1280, 720))
+    app.show_menu()
+    settle(app)
+    assert app.surface.get_size() == (1280, 720)
+    resize(app, (1366, 768))
+    assert app.surface.get_size() == (1366, 768), "the layout follows a drag in a windowed run"
+    app.prefs.toggle_mute()
+    app.quit()
+    app.run()
+    assert saved_window(user_home) == ([1600, 900], True)
 
 
 def test_text_and_boards_grow_with_the_window(make_app):
