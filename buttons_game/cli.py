@@ -13,7 +13,14 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .arguments import player_count, positive_int, seed_number, whole_number
+from .arguments import (
+    SaveNotFound,
+    find_save,
+    player_count,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from .core.kind import find_kind, kinds
 from .core.seats import LEVELS
 from .i18n import LANGUAGES
@@ -155,9 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", type=language, metavar="CODE", help=f"language: {', '.join(LANGUAGES)}"
     )
     parser.add_argument("--seed", type=seed_number, help="seed for the deal, the dice and the bots")
-    parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     parser.add_argument(
-        "--replay", type=Path, metavar="SAVE", help="watch a saved game again, action by action"
+        "--load",
+        type=Path,
+        metavar="SAVE",
+        help="open a saved game: a file, or a save's name in the saves folder",
+    )
+    parser.add_argument(
+        "--replay",
+        type=Path,
+        metavar="SAVE",
+        help="watch a saved game again, action by action (a file, or a save's name)",
     )
     parser.add_argument(
         "--tutorial",
@@ -230,6 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "tournament":
         return run_tournament_command(args)
     if args.command == "review":
+        try:
+            args.save = find_save(args.save)
+        except SaveNotFound as error:
+            args.review_parser.error(f"cannot load the game: {error}")
         return run_review_command(args)
     if args.command == "stats":
         return run_stats_command(args)
@@ -274,16 +293,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .saves import SaveFileError, load_game
 
         try:
-            loaded = load_game(args.load)
-        except SaveFileError as error:
+            loaded = load_game(find_save(args.load))
+        except (SaveNotFound, SaveFileError) as error:
             parser.error(f"cannot load the game: {error}")
     watched = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
 
         try:
-            watched = read_save(args.replay).game  # only read: the file is never changed
-        except SaveFileError as error:
+            # only read: the file is never changed
+            watched = read_save(find_save(args.replay)).game
+        except (SaveNotFound, SaveFileError) as error:
             parser.error(f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.headless import AppOptions
