@@ -238,9 +238,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(join_dash_values(argv, parser))
     if args.command == "simulate":
+        from .progress import Progress
         from .simulate import run_simulation
 
-        print(run_simulation(args.players, args.games, args.seed).report())
+        with Progress(args.games) as progress:  # on stderr, when it is a terminal
+            summary = run_simulation(args.players, args.games, args.seed, progress)
+        print(summary.report())
         return 0
     if args.command == "tournament":
         return run_tournament_command(args)
