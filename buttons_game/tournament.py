@@ -336,7 +336,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     bar = Progress(games_to_play(seats, games), shown=False if args.json else None)
     try:
         with bar:
-            stats, played = run_tournament(seats, games, args.seed, jobs, kind, progress=bar)
+            stats, played = run_tournament(seats, games, args.seed, jobs, kind, None, bar)
     except RulesError as error:
         print(f"illegal action: {error}", file=sys.stderr)
         return 1
