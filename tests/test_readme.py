@@ -50,6 +50,7 @@ NOT_IN_THE_REPOSITORY = {
     "buttons-game-windows.exe",
     "dist/buttons-game",
     "buttons_game/assets",  # where the wheel carries assets/
+    "buttons_game/docs",  # and docs/rules-*.md
 }
 PATH_LIKE = re.compile(r"^[\w.~%*<>\\/-]+$")
 SUFFIXES = (".py", ".json", ".md", ".yml", ".toml", ".ogg", ".png", ".txt")
