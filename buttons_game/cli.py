@@ -128,7 +128,8 @@ def screenshot_folder_problem(folder: Path) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttons-game",
-        description="BUTTONS, the dice board game: hot-seat play and bots.",
+        description="Buttons Game: the dice game BUTTONS and the tactical game Kopf oder Knopf, "
+        "hot-seat and against bots. Without a command it opens the game.",
     )
     games = game_ids()
     parser.add_argument(
@@ -156,7 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--quit-when-over", action="store_true", help="exit with code 0 when the game ends"
     )
     parser.add_argument(
-        "--window", type=window_size, metavar="WxH", help="window size for this run, e.g. 1280x720"
+        "--window",
+        type=window_size,
+        metavar="WxH",
+        help="window size for this run only (the settings keep their own), e.g. 1280x720",
     )
     parser.add_argument(
         "--lang", type=language, metavar="CODE", help=f"language: {', '.join(LANGUAGES)}"
