@@ -24,6 +24,7 @@ from .session import PlaySession
 
 ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+HURRY = (pygame.KEYDOWN, pygame_gui.UI_BUTTON_PRESSED)  # with a click: animations end
 
 
 class BoardKeys(Screen):
@@ -112,6 +113,8 @@ class PlayScreen(BoardKeys):
         return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in HURRY or (event.type == pygame.MOUSEBUTTONDOWN and event.button <= 3):
+            self.session.hurry()  # a click or a key ends the animations first
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             intent = self.intent_of.get(event.ui_element)
         else:

@@ -10,6 +10,8 @@ from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.motion import between, blit_centred, hop
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
@@ -220,14 +222,15 @@ class TableDrawing:
         pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
         head = art.text(t("game.in_hand"), int(16 * s), "text_dim", True)
         surface.blit(head, (layout.dice[0].left, side.top + int(10 * s)))
-        jx, jy = model.jitter if model.spin is not None else (0, 0)
-        for rect, (kind, value) in zip(layout.dice, model.dice_shown()):
-            surface.blit(art.die(kind, value, rect.width), rect.move(jx, jy))
+        self.draw_dice(surface, model, layout)
         text, tint = prompt(model)
         size = int(16 * s)
         room = layout.prompt.copy()
         room.height = line_step(size) * 6  # at most six lines
         used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
+        below = pygame.Rect(room.left, room.top + used + int(4 * s), room.width, room.height)
+        bot_line = mark.draw_bot_move(surface, model, below, int(14 * s))
+        used += bot_line + int(4 * s) if bot_line else 0
         key_size = int(14 * s)
         # In the tutorial its card takes the keys' room too: each step names its keys.
         keys = (
@@ -244,6 +247,30 @@ class TableDrawing:
             self.draw_tutorial(surface, model, log, s)
         else:
             self.draw_log(surface, model, log, s)
+
+    def draw_dice(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """The dice in hand; in the air they tumble across the panel to their places, then
+        land with a small bounce."""
+        slots = layout.dice
+        flying = model.roll_progress()
+        tumble = model.tumble
+        landing = model.motions.progress("land", "dice")
+        area = slots[0].unionall(slots[1:])
+        for i, (rect, (kind, value)) in enumerate(zip(slots, model.dice_shown())):
+            image = art.die(kind, value, rect.width)
+            if flying is not None and tumble is not None:
+                fx, fy = tumble.starts[i % len(tumble.starts)]
+                start = (area.left + fx * area.width, area.top + fy * area.height)
+                x, y = between(start, rect.center, 1.0 - (1.0 - flying) ** 2)
+                y -= int(hop(flying, 3) * rect.height * 0.6)  # bouncing on its way
+                margin = int(rect.width * 0.6)  # a turned die is wider: it stays in the area
+                x, y = max(x, area.left + margin), max(y, area.top + margin)
+                turned = tumble.turned(i, flying)
+                blit_centred(surface, pygame.transform.rotozoom(image, turned, 1.0), (x, y))
+            elif landing is not None:
+                surface.blit(image, rect.move(0, -int(hop(landing) * rect.height * 0.22)))
+            else:
+                surface.blit(image, rect)
 
     def draw_tutorial(
         self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
