@@ -114,7 +114,9 @@ def board(app: App, seat: int) -> pygame.Rect:
 def dice_roll(app: App, out: Path, every: int) -> None:
     session = app.top.session
     session.apply(ROLL)
-    shots = film(app, 120, lambda: not session.model.motions.busy and not session.state.is_chance_node())
+    shots = film(
+        app, 120, lambda: not (session.model.motions.busy or session.state.is_chance_node())
+    )
     area = app.top.table.side.copy()
     area.height = app.top.table.roll.top - area.top
     sheet(shots, area, every, out / "dice-roll.png")
@@ -208,16 +210,17 @@ def kopf_strike(window: tuple[int, int], speed: str, out: Path, every: int) -> N
     app = App(AppOptions(window=window))
     app.prefs.settings = replace(app.settings, animation=speed)
     game = KopfGame.new((Seat("Ann"), Seat("Ben")))
-    for _ in range(400):  # the first move (of a seeded search) that strikes
+    for k in range(400):  # the first move that strikes, on a fixed way through the game
         state = game.state
+        taken = sum(state.captured(p) for p in (0, 1))
         strikes = [
-            a for a in state.legal_actions()
-            if isinstance(a, Move)
-            and sum(state.apply(a).captured(p) for p in (0, 1)) > sum(state.captured(p) for p in (0, 1))
-        ]  # fmt: skip
+            a
+            for a in state.legal_actions()
+            if isinstance(a, Move) and sum(state.apply(a).captured(p) for p in (0, 1)) > taken
+        ]
         if strikes:
             break
-        game = game.apply(state.legal_actions()[len(game.state.history()) % len(state.legal_actions())])
+        game = game.apply(state.legal_actions()[k % len(state.legal_actions())])
     app.start_game(game)
     rest(app)
     session = app.top.session
