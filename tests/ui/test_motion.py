@@ -27,6 +27,7 @@ from buttons_game.ui.games.buttons.session import (
     STAR_SECONDS,
 )
 from buttons_game.ui.games.buttons.summary import SummaryScreen
+from buttons_game.ui.games.buttons.view import tumble_pose
 from buttons_game.ui.games.kopf import session as kopf_session
 from buttons_game.ui.play.motion import Motions
 from buttons_game.ui.play.timers import Timers
@@ -112,6 +113,20 @@ def test_the_dice_tumble_as_long_as_the_speed_says_and_land_on_their_own_faces(m
     assert model.tumble is None and model.motions.running("land"), "then they settle"
     settle(app)
     assert frame_is_fresh(app), "nothing is left behind"
+
+
+def test_each_die_tumbles_inside_the_panel_and_comes_to_rest_on_its_place(make_app):
+    app, session = table(make_app)
+    key(app, pygame.K_r)
+    tumble, slots = session.model.tumble, app.top.table.dice
+    area = slots[0].unionall(slots[1:])
+    for die, rect in enumerate(slots[: len(tumble.turns)]):
+        assert tumble_pose(tumble, die, 1.0, rect, area) == (rect.center, 0.0)
+        (x, y), turned = tumble_pose(tumble, die, 0.98, rect, area)
+        assert abs(x - rect.centerx) <= 3 and abs(y - rect.centery) <= 3 and abs(turned) < 90
+        for progress in (0.0, 0.2, 0.5):
+            (x, y), _ = tumble_pose(tumble, die, progress, rect, area)
+            assert area.collidepoint(x, y), "thrown inside the dice's area, under the heading"
 
 
 def test_a_key_lands_the_dice_at_once_and_a_click_still_places(make_app):

@@ -11,13 +11,13 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
-from buttons_game.ui.play.motion import between, blit_centred, hop
+from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .board_geometry import BoardGeometry, layout_boards
 from .boards import BoardView, Marks
-from .model import TableModel
+from .model import TableModel, Tumble
 
 
 @dataclass
@@ -177,6 +177,21 @@ def hint_lines(model: TableModel) -> list[str]:
     return lines
 
 
+def tumble_pose(
+    tumble: Tumble, die: int, progress: float, rect: pygame.Rect, area: pygame.Rect
+) -> tuple[tuple[int, int], float]:
+    """Where die ``die`` is at ``progress`` of its roll (its centre) and how far it is turned:
+    thrown from its start in ``area``, bouncing on its way to ``rect``, where it lies still
+    and straight at the end."""
+    fx, fy = tumble.starts[die % len(tumble.starts)]
+    start = (area.left + fx * area.width, area.top + fy * area.height)
+    x, y = between(start, rect.center, 1.0 - (1.0 - progress) ** 2)
+    y -= int(hop(progress, 3) * rect.height * 0.6)  # bouncing on its way
+    # a turned die is wider: it keeps clear of the area's edges, until it lies still
+    margin = int(rect.width * lerp(0.7, 0.5, progress))
+    return (max(x, area.left + margin), max(y, area.top + margin)), tumble.turned(die, progress)
+
+
 class TableDrawing:
     """Draws the whole table from a model and a layout; it changes neither."""
 
@@ -259,14 +274,8 @@ class TableDrawing:
         for i, (rect, (kind, value)) in enumerate(zip(slots, model.dice_shown())):
             image = art.die(kind, value, rect.width)
             if flying is not None and tumble is not None:
-                fx, fy = tumble.starts[i % len(tumble.starts)]
-                start = (area.left + fx * area.width, area.top + fy * area.height)
-                x, y = between(start, rect.center, 1.0 - (1.0 - flying) ** 2)
-                y -= int(hop(flying, 3) * rect.height * 0.6)  # bouncing on its way
-                margin = int(rect.width * 0.6)  # a turned die is wider: it stays in the area
-                x, y = max(x, area.left + margin), max(y, area.top + margin)
-                turned = tumble.turned(i, flying)
-                blit_centred(surface, pygame.transform.rotozoom(image, turned, 1.0), (x, y))
+                where, turned = tumble_pose(tumble, i, flying, rect, area)
+                blit_centred(surface, pygame.transform.rotozoom(image, turned, 1.0), where)
             elif landing is not None:
                 surface.blit(image, rect.move(0, -int(hop(landing) * rect.height * 0.22)))
             else:
@@ -362,4 +371,5 @@ __all__ = [
     "draw_tooltip",
     "hint_lines",
     "prompt",
+    "tumble_pose",
 ]
