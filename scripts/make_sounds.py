@@ -12,7 +12,8 @@ comes as the dice land at every animation speed (``ui/sound.py``).
 
     pip install -e '.[sounds]'              # numpy and soundfile, for making them
     python scripts/make_sounds.py           # write assets/sounds/<effect>.ogg
-    python scripts/make_sounds.py --check   # every effect is there, decodes, is short
+    python scripts/make_sounds.py --check   # every effect is there, decodes, is short,
+                                            # the dice's rattle loops without a click
 
 ``--check`` needs neither numpy nor soundfile: it reads each file's Ogg pages with
 the standard library and decodes it with pygame's mixer (the dummy audio driver).
@@ -55,7 +56,7 @@ def synthesise() -> dict[str, Array]:
     from buttons_game.ui.games.buttons.session import ROLL_SECONDS
     from buttons_game.ui.sound import EFFECTS, ENDINGS
 
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(SEED)  # each effect takes its own first (``own``)
 
     def own(name: str) -> None:
         """The generator for effect ``name``: its own, from the seed and the name."""
