@@ -124,9 +124,10 @@ def test_each_die_tumbles_inside_the_panel_and_comes_to_rest_on_its_place(make_a
         assert tumble_pose(tumble, die, 1.0, rect, area) == (rect.center, 0.0)
         (x, y), turned = tumble_pose(tumble, die, 0.98, rect, area)
         assert abs(x - rect.centerx) <= 3 and abs(y - rect.centery) <= 3 and abs(turned) < 90
-        for progress in (0.0, 0.2, 0.5):
+        for progress in (0.0, 0.2, 0.5, 0.8):
             (x, y), _ = tumble_pose(tumble, die, progress, rect, area)
-            assert area.collidepoint(x, y), "thrown inside the dice's area, under the heading"
+            inside = area.inflate(-rect.width, -rect.height)  # the whole die in the area
+            assert inside.inflate(2, 2).collidepoint(x, y), "under the heading, over the Roll"
 
 
 def test_a_key_lands_the_dice_at_once_and_a_click_still_places(make_app):

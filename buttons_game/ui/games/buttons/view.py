@@ -189,7 +189,9 @@ def tumble_pose(
     y -= int(hop(progress, 3) * rect.height * 0.6)  # bouncing on its way
     # a turned die is wider: it keeps clear of the area's edges, until it lies still
     margin = int(rect.width * lerp(0.7, 0.5, progress))
-    return (max(x, area.left + margin), max(y, area.top + margin)), tumble.turned(die, progress)
+    x = min(max(x, area.left + margin), area.right - margin)
+    y = min(max(y, area.top + margin), area.bottom - margin)
+    return (x, y), tumble.turned(die, progress)
 
 
 class TableDrawing:
