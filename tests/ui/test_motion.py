@@ -29,6 +29,7 @@ from buttons_game.ui.games.buttons.session import (
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import tumble_pose
 from buttons_game.ui.games.kopf import session as kopf_session
+from buttons_game.ui.play.marks import draw_bot_move
 from buttons_game.ui.play.motion import Motions
 from buttons_game.ui.play.timers import Timers
 
@@ -261,6 +262,8 @@ def test_a_bots_move_is_shown_by_a_trail_and_a_line_until_a_person_acts(make_app
         assert model.marks().trail == ((1, 2, 3), pytest.approx(1.0, abs=0.2))
     else:
         assert model.bot_move_line() == "Ben skipped the gold space."
+    room = pygame.Rect(0, 0, 300, 100)
+    assert draw_bot_move(pygame.Surface(room.size), model, room, 14) > 0, "the line is drawn"
     press(app, pygame.K_5)  # Anna places in row 2, column 5
     assert model.bot_move is None and model.trail() is None
 
