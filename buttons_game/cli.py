@@ -13,7 +13,14 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .arguments import player_count, positive_int, seed_number, whole_number
+from .arguments import (
+    SaveNotFound,
+    find_save,
+    player_count,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from .core.kind import find_kind, kinds
 from .core.seats import LEVELS
 from .i18n import LANGUAGES
@@ -121,7 +128,8 @@ def screenshot_folder_problem(folder: Path) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttons-game",
-        description="BUTTONS, the dice board game: hot-seat play and bots.",
+        description="Buttons Game: the dice game BUTTONS and the tactical game Kopf oder Knopf, "
+        "hot-seat and against bots. Without a command it opens the game.",
     )
     games = game_ids()
     parser.add_argument(
@@ -149,15 +157,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--quit-when-over", action="store_true", help="exit with code 0 when the game ends"
     )
     parser.add_argument(
-        "--window", type=window_size, metavar="WxH", help="window size for this run, e.g. 1280x720"
+        "--window",
+        type=window_size,
+        metavar="WxH",
+        help="window size for this run only (the settings keep their own), e.g. 1280x720",
     )
     parser.add_argument(
         "--lang", type=language, metavar="CODE", help=f"language: {', '.join(LANGUAGES)}"
     )
     parser.add_argument("--seed", type=seed_number, help="seed for the deal, the dice and the bots")
-    parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     parser.add_argument(
-        "--replay", type=Path, metavar="SAVE", help="watch a saved game again, action by action"
+        "--load",
+        type=Path,
+        metavar="SAVE",
+        help="open a saved game: a file, or a save's name in the saves folder",
+    )
+    parser.add_argument(
+        "--replay",
+        type=Path,
+        metavar="SAVE",
+        help="watch a saved game again, action by action (a file, or a save's name)",
     )
     parser.add_argument(
         "--tutorial",
@@ -223,13 +242,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(join_dash_values(argv, parser))
     if args.command == "simulate":
+        from .progress import Progress
         from .simulate import run_simulation
 
-        print(run_simulation(args.players, args.games, args.seed).report())
+        with Progress(args.games) as progress:  # on stderr, when it is a terminal
+            summary = run_simulation(args.players, args.games, args.seed, progress)
+        print(summary.report())
         return 0
     if args.command == "tournament":
         return run_tournament_command(args)
     if args.command == "review":
+        try:
+            args.save = find_save(args.save)
+        except SaveNotFound as error:
+            args.review_parser.error(f"cannot load the game: {error}")
         return run_review_command(args)
     if args.command == "stats":
         return run_stats_command(args)
@@ -274,16 +300,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .saves import SaveFileError, load_game
 
         try:
-            loaded = load_game(args.load)
-        except SaveFileError as error:
+            loaded = load_game(find_save(args.load))
+        except (SaveNotFound, SaveFileError) as error:
             parser.error(f"cannot load the game: {error}")
     watched = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
 
         try:
-            watched = read_save(args.replay).game  # only read: the file is never changed
-        except SaveFileError as error:
+            # only read: the file is never changed
+            watched = read_save(find_save(args.replay)).game
+        except (SaveNotFound, SaveFileError) as error:
             parser.error(f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.headless import AppOptions

@@ -33,7 +33,9 @@ def add_review_command(subparsers: argparse._SubParsersAction) -> argparse.Argum
         "BUTTONS game: the expected stars of the round from the choice made and from "
         "the best choice, judged from what was known at the time.",
     )
-    parser.add_argument("save", type=Path, metavar="SAVE", help="a save file (.json)")
+    parser.add_argument(
+        "save", type=Path, metavar="SAVE", help="a save file, or a save's name in the saves folder"
+    )
     parser.add_argument(
         "--seat",
         type=positive_int,

@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass
 
 from .games.buttons.engine import Status, random_game
+from .progress import Progress
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,10 @@ class SimulationSummary:
         return "\n".join(lines)
 
 
-def run_simulation(players: int, games: int, seed: int) -> SimulationSummary:
+def run_simulation(
+    players: int, games: int, seed: int, progress: Progress | None = None
+) -> SimulationSummary:
+    """``games`` random games from ``seed``; ``progress`` is told of each game played."""
     rng = random.Random(seed)
     rounds, busts = [], []
     wins = [0.0] * players
@@ -58,6 +62,8 @@ def run_simulation(players: int, games: int, seed: int) -> SimulationSummary:
         assert outcome is not None
         for p in outcome.winners:
             wins[p] += 1 / len(outcome.winners)
+        if progress is not None:
+            progress.advance()
     seconds = time.perf_counter() - start
     return SimulationSummary(
         players, games, seed, tuple(rounds), tuple(busts), tuple(wins), seconds

@@ -29,6 +29,7 @@ from .core.errors import RulesError
 from .core.kind import GameKind, find_kind, kinds
 from .core.seats import LEVELS
 from .core.tournament import BotGame, BotOptions
+from .progress import Progress
 
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -132,6 +133,12 @@ def seat_orders(seats: Sequence[str]) -> list[tuple[str, ...]]:
     return sorted(set(permutations(seats)))
 
 
+def games_to_play(seats: Sequence[str], games: int) -> int:
+    """``games`` rounded up to whole sets of seat orders: what a tournament plays."""
+    orders = len(seat_orders(seats))
+    return -(-games // orders) * orders
+
+
 def deal_seed(seed: int, deal: int) -> int:
     return random.Random(seed * 1_000_003 + deal).randrange(1 << 32)
 
@@ -161,10 +168,12 @@ def run_tournament(
     jobs: int,
     kind: GameKind,
     options: BotOptions | None = None,
+    progress: Progress | None = None,
 ) -> tuple[dict[str, LevelStats], int]:
     """Play games of ``kind`` (rounded up to whole sets of seat orders); per-level stats and
     the game count. ``options`` gives bot options per level, e.g. ``{"hard": {"seconds":
-    0.2}}``. The game's RulesError, naming the bot, stops it at an illegal action."""
+    0.2}}``; ``progress`` is told of each game as it ends. The game's RulesError, naming
+    the bot, stops it at an illegal action."""
     tournament = kind.tournament()
     assert tournament is not None, f"{kind.title} offers no tournament"
     orders = seat_orders(seats)
@@ -174,11 +183,19 @@ def run_tournament(
         for d in range(deals)
         for order in orders
     ]
+    records: list[BotGame] = []
     if jobs > 1:
         with Pool(jobs) as pool:
-            records = pool.map(_play, work, chunksize=max(1, len(work) // (jobs * 8)))
+            chunks = max(1, len(work) // (jobs * 8))
+            for record in pool.imap(_play, work, chunksize=chunks):
+                records.append(record)
+                if progress is not None:
+                    progress.advance()
     else:
-        records = [_play(job) for job in work]
+        for job in work:
+            records.append(_play(job))
+            if progress is not None:
+                progress.advance()
     stats: dict[str, LevelStats] = {level: LevelStats() for level in dict.fromkeys(seats)}
     for record in records:
         for p, level in enumerate(record.levels):
@@ -314,8 +331,12 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             f"give one level per seat ({kind.title} needs {needs} here)"
         )
     jobs = capped_jobs(args.jobs)
+    games = args.games or 100
+    # A bar on stderr when it is a terminal; never with --json.
+    bar = Progress(games_to_play(seats, games), shown=False if args.json else None)
     try:
-        stats, played = run_tournament(seats, args.games or 100, args.seed, jobs, kind)
+        with bar:
+            stats, played = run_tournament(seats, games, args.seed, jobs, kind, None, bar)
     except RulesError as error:
         print(f"illegal action: {error}", file=sys.stderr)
         return 1

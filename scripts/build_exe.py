@@ -5,9 +5,10 @@
     python scripts/build_exe.py --smoke-only  # smoke-test an existing build
 
 One file, windowed (no console on Windows/macOS), with the app icon, the assets,
-the theme, the translations and only the fonts of the languages the game offers
-(plus the fonts' licence files). Run it in the environment the game is installed
-in: ``pip install -e '.[build]'``.
+the theme, the translations, the full rules (docs/rules-*.md) and only the fonts of
+the languages the game offers (plus the fonts' licence files); after the build, the
+executable's archive is checked for the game's own data files. Run it in the
+environment the game is installed in: ``pip install -e '.[build]'``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ a = Analysis(
     datas=[
         ({assets!r}, "buttons_game/assets"),
         ({i18n!r}, "buttons_game/i18n"),
+        ({docs!r}, "buttons_game/docs"),
     ],
     hiddenimports=collect_submodules("i18n"),
     excludes=["tkinter", "unittest", "pydoc", "numpy", "pytest", "hypothesis", "PyInstaller"],
@@ -97,6 +99,35 @@ def executable_path() -> Path:
     return DIST / (NAME + (".exe" if os.name == "nt" else ""))
 
 
+def game_data() -> list[str]:
+    """The game's own data files, as the executable must carry them (names in its archive):
+    the assets, the translations and the full rules."""
+    found = []
+    for folder, pattern, inside in (
+        (ROOT / "assets", "**/*", "buttons_game/assets"),
+        (ROOT / "buttons_game" / "i18n", "*.json", "buttons_game/i18n"),
+        (ROOT / "docs", "rules-*.md", "buttons_game/docs"),
+    ):
+        found += [
+            f"{inside}/{path.relative_to(folder).as_posix()}"
+            for path in sorted(folder.glob(pattern))
+            if path.is_file()
+        ]
+    return found
+
+
+def check_data(exe: Path) -> None:
+    """Fail unless the one-file executable's archive holds every file of ``game_data()``."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    inside = set(CArchiveReader(str(exe)).toc)
+    missing = [name for name in game_data() if name not in inside]
+    if missing:
+        fail(f"the executable lacks {len(missing)} of the game's data files: {missing[:10]}")
+    docs = sum(1 for name in game_data() if name.startswith("buttons_game/docs/"))
+    print(f"  data checked: {len(game_data())} files inside, the full rules ({docs}) among them")
+
+
 def build() -> Path:
     try:
         import PyInstaller  # noqa: F401
@@ -113,6 +144,7 @@ def build() -> Path:
             root=str(ROOT),
             assets=str(ROOT / "assets"),
             i18n=str(ROOT / "buttons_game" / "i18n" / "*.json"),
+            docs=str(ROOT / "docs" / "rules-*.md"),
             keep_fonts=sorted(offered_fonts()),
             font_suffixes=FONT_SUFFIXES,
             name=NAME,
@@ -151,6 +183,7 @@ def build() -> Path:
     seconds = time.perf_counter() - started
     print(f"built {exe}")
     print(f"  size: {exe.stat().st_size / 2**20:.1f} MB, build time: {seconds:.0f} s")
+    check_data(exe)
     return exe
 
 

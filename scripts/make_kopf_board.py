@@ -1,6 +1,6 @@
 """Generate the Kopf oder Knopf board into assets/kopf_board.json.
 
-The printed board is not public, so the project designs its own (KOPF_RULES.md,
+The printed board is not public, so the project designs its own (docs/rules-kopf.md,
 "Components"): 10x10 squares of 1 to 4 button holes, unchanged by a quarter
 turn (red and blue face exactly the same board), with about 30 % ones, 30 %
 twos, 25 % threes and 15 % fours. A quarter turn splits the squares into 25
@@ -26,7 +26,7 @@ SIZE = 10
 SEED = 19920101
 CANDIDATES = 400
 ORBIT_VALUES = (1,) * 8 + (2,) * 7 + (3,) * 6 + (4,) * 4
-SHARE = {1: 0.30, 2: 0.30, 3: 0.25, 4: 0.15}  # what KOPF_RULES.md asks for, about
+SHARE = {1: 0.30, 2: 0.30, 3: 0.25, 4: 0.15}  # what docs/rules-kopf.md asks for, about
 TOLERANCE = 0.03
 OUT = Path(__file__).resolve().parent.parent / "assets" / "kopf_board.json"
 
@@ -83,7 +83,7 @@ def generate() -> Grid:
 
 
 def problems(grid: object) -> list[str]:
-    """What is wrong with a board (empty when it is what KOPF_RULES.md asks for)."""
+    """What is wrong with a board (empty when it is what docs/rules-kopf.md asks for)."""
     if (
         not isinstance(grid, (list, tuple))
         or len(grid) != SIZE

@@ -1,7 +1,7 @@
 """Generate the eight board layouts (1A ... 4B) into assets/layouts.json.
 
 The printed layouts of the box are not public, so the project designs its own
-(RULES.md, "Components"). Each layout has 9 spaces of each of the four colours,
+(docs/rules-buttons.md, "Components"). Each layout has 9 spaces of each of the four colours,
 no row or column holds more than 3 spaces of one colour, and no layout equals
 another or any rotation or mirror image of another. Generation is seeded, so
 running the script again reproduces the shipped file exactly.

@@ -3,12 +3,17 @@
 Every effect is synthesised here from sine partials and filtered noise with a
 seeded generator, so the sounds are the project's own: soft wooden and
 bell-like tones, quiet (peaks well below full scale) and short. They are written
-as mono OGG Vorbis at 22.05 kHz and a low quality setting, a few KB each. The
-dice sound lasts exactly as long as the roll animation (``ROLL_SECONDS``).
+as mono OGG Vorbis at 22.05 kHz and a low quality setting, a few KB each. Each
+effect has its own generator (the seed and its name), so remaking one leaves the others
+as they were. The dice sound lasts as long as the roll animation at normal speed
+(``ROLL_SECONDS``): a rattle made to loop, then the dice landing (its last
+``ENDINGS["roll"]`` seconds); the game repeats or cuts the rattle so that the landing
+comes as the dice land at every animation speed (``ui/sound.py``).
 
     pip install -e '.[sounds]'              # numpy and soundfile, for making them
     python scripts/make_sounds.py           # write assets/sounds/<effect>.ogg
-    python scripts/make_sounds.py --check   # every effect is there, decodes, is short
+    python scripts/make_sounds.py --check   # every effect is there, decodes, is short,
+                                            # the dice's rattle loops without a click
 
 ``--check`` needs neither numpy nor soundfile: it reads each file's Ogg pages with
 the standard library and decodes it with pygame's mixer (the dummy audio driver).
@@ -20,6 +25,7 @@ import argparse
 import os
 import struct
 import sys
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +43,7 @@ SERIAL = 0x42555454  # "BUTT": each file's Ogg stream serial number
 QUALITY = 0.3  # Vorbis quality, 0 (smallest) to 1
 MAX_BYTES = 16 * 1024
 ROLL_TOLERANCE = 0.03  # seconds the dice sound may differ from the roll animation
+SEAM_LEVEL = 0.02  # the rattle's loop meets itself this quietly (a share of the peak)
 
 Array = Any  # numpy.ndarray; numpy is only imported when the sounds are made
 
@@ -47,9 +54,14 @@ def synthesise() -> dict[str, Array]:
     import numpy as np
 
     from buttons_game.ui.games.buttons.session import ROLL_SECONDS
-    from buttons_game.ui.sound import EFFECTS
+    from buttons_game.ui.sound import EFFECTS, ENDINGS
 
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(SEED)  # each effect takes its own first (``own``)
+
+    def own(name: str) -> None:
+        """The generator for effect ``name``: its own, from the seed and the name."""
+        nonlocal rng
+        rng = np.random.default_rng([SEED, *name.encode()])
 
     def silence(seconds: float) -> Array:
         return np.zeros(round(seconds * RATE))
@@ -129,29 +141,37 @@ def synthesise() -> dict[str, Array]:
 
     sounds: dict[str, Array] = {}
 
-    # The dice: rattling in the hand, bouncing, and two last knocks as they land.
+    # The dice: rattling in the air, made to loop (nothing rings over its end), then the
+    # landing: two last knocks and the table under them.
+    own("roll")
+    landing = ENDINGS["roll"]
+    rattle = ROLL_SECONDS - landing
     roll = silence(ROLL_SECONDS)
-    hits = np.cumsum(rng.uniform(0.025, 0.05, 11) * np.linspace(0.8, 1.6, 11))
-    for k, start in enumerate(hits[hits < ROLL_SECONDS - 0.2]):
-        at(roll, start, clack(rng.uniform(1700, 2600)), rng.uniform(0.35, 0.7) * (1 - k / 20))
-    at(roll, ROLL_SECONDS - 0.19, clack(1300), 0.9)
-    at(roll, ROLL_SECONDS - 0.19, tone(260, 0.12, 0.025), 0.6)  # the table under it
-    at(roll, ROLL_SECONDS - 0.11, clack(1500), 0.6)
+    start = rng.uniform(0.01, 0.025)
+    while start < rattle - 0.06:
+        at(roll, start, clack(rng.uniform(1700, 2600)), rng.uniform(0.35, 0.7))
+        start += rng.uniform(0.03, 0.055)
+    at(roll, rattle + 0.01, clack(1300), 0.9)
+    at(roll, rattle + 0.01, tone(260, 0.12, 0.025), 0.6)  # the table under it
+    at(roll, rattle + 0.09, clack(1500), 0.6)
     sounds["roll"] = roll
 
     # A button on the board: a soft wooden tock.
+    own("place")
     place = silence(0.22)
     at(place, 0.0, tone(620, 0.2, 0.035, ((1.0, 1.0, 1.0), (2.7, 0.3, 0.4)), glide=0.2))
     at(place, 0.0, burst(0.02, 1500, 5000, 0.003), 0.25)
     sounds["place"] = place
 
     # A star: two bell notes, a third apart (E6, G6).
+    own("star")
     star = silence(0.75)
     at(star, 0.0, bell(1318.5, 0.75, 0.22), 0.8)
     at(star, 0.09, bell(1568.0, 0.66, 0.25), 0.7)
     sounds["star"] = star
 
     # A bust: three soft notes falling (G4, E flat 4, C4), the last one longest.
+    own("bust")
     bust = silence(1.0)
     for k, (freq, start, length) in enumerate(((392.0, 0.0, 0.3), (311.1, 0.17, 0.3))):
         at(bust, start, marimba(freq, length, 0.12), 0.9 - 0.1 * k)
@@ -159,12 +179,14 @@ def synthesise() -> dict[str, Array]:
     sounds["bust"] = bust
 
     # Opting out, the round's buttons safe: two warm notes rising (C5, G5).
+    own("opt_out")
     opt_out = silence(0.6)
     at(opt_out, 0.0, marimba(523.3, 0.6, 0.16), 0.8)
     at(opt_out, 0.1, marimba(784.0, 0.5, 0.18), 0.8)
     sounds["opt_out"] = opt_out
 
     # Kopf oder Knopf: a see-through button slides a little and is set down.
+    own("move")
     move = silence(0.26)
     slide = burst(0.09, 700, 2600, 0.05)
     at(move, 0.0, slide * np.linspace(0.2, 1, len(slide)), 0.18)
@@ -172,6 +194,7 @@ def synthesise() -> dict[str, Array]:
     sounds["move"] = move
 
     # A strike: a sharp knock, the piece flying off (a whoosh), and its landing in the tray.
+    own("strike")
     strike = silence(0.95)
     at(strike, 0.0, clack(1900), 1.0)
     at(strike, 0.0, tone(330, 0.15, 0.04), 0.5)
@@ -181,6 +204,7 @@ def synthesise() -> dict[str, Array]:
     sounds["strike"] = strike
 
     # A game won: a rising arpeggio (C5 E5 G5 C6) into a ringing chord.
+    own("win")
     win = silence(1.4)
     for k, freq in enumerate((523.3, 659.3, 784.0, 1046.5)):
         at(win, 0.11 * k, bell(freq, 1.4 - 0.11 * k, 0.2 + 0.1 * k), 0.7)
@@ -259,13 +283,29 @@ def ogg_info(data: bytes) -> tuple[int, int, float]:
     return channels, rate, granule / rate
 
 
+def seam_level(sound: Any, ending: float) -> float:
+    """How loud the loop before a sound's last ``ending`` seconds is where it meets itself
+    (its last and first 5 ms), as a share of the sound's peak; the mixer is open."""
+    import pygame
+
+    rate, _, channels = pygame.mixer.get_init()
+    samples = array("h")
+    samples.frombytes(sound.get_raw())
+    frames = len(samples) // channels
+    loop_end = (frames - round(ending * rate)) * channels
+    edge = round(0.005 * rate) * channels
+    peak = max(1, max(abs(v) for v in samples))
+    seam = samples[loop_end - edge : loop_end] + samples[:edge]
+    return max(abs(v) for v in seam) / peak
+
+
 def check() -> list[str]:
     """What is wrong with the shipped sounds (nothing: an empty list)."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     from buttons_game.ui.games.buttons.session import ROLL_SECONDS
-    from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, MIXER, effect_file
+    from buttons_game.ui.sound import EFFECTS, ENDINGS, MAX_SECONDS, MIXER, effect_file
 
     problems: list[str] = []
     pygame.mixer.init(**MIXER)
@@ -293,6 +333,8 @@ def check() -> list[str]:
             if name == "roll":
                 close = abs(seconds - ROLL_SECONDS) <= ROLL_TOLERANCE
                 wanted.append((close, f"{seconds:.2f} s, but the dice roll {ROLL_SECONDS} s"))
+                seam = seam_level(pygame.mixer.Sound(str(path)), ENDINGS[name])
+                wanted.append((seam <= SEAM_LEVEL, f"its rattle loops with a click ({seam:.3f})"))
             problems += [f"{name}: {why}" for good, why in wanted if not good]
     finally:
         pygame.mixer.quit()

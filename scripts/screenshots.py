@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
@@ -72,6 +73,11 @@ def main() -> None:
     for show, name in ((app.show_rules, "rules"), (app.show_settings, "settings")):
         show()
         shoot(app, args.out / f"{name}-{tag}.png")
+        app.back()
+    for game in ("buttons", "kopf"):  # each game's full rules, as shipped in docs/
+        app.show_rules(game)
+        app.top.show_full(True)  # type: ignore[attr-defined]
+        shoot(app, args.out / f"rules-full-{game}-{tag}.png")
         app.back()
     for players in args.players:
         app.show_setup("buttons")
@@ -216,7 +222,7 @@ def kopf_screens(app: App, out: Path, tag: str) -> None:
 def kopf_lessons(app: App, out: Path, tag: str, keys: tuple[str, ...] = ()) -> None:
     """Learn to play: the choice of tutorials, then lessons at their start, after a wrong
     try and solved (``keys``: those lessons; by default four of them)."""
-    app.show_learn()
+    app.show_tutorial()  # the choice of tutorials
     shoot(app, out / f"learn-{tag}.png")
     app.show_tutorial("kopf")
     screen = app.top
@@ -234,7 +240,7 @@ def kopf_lessons(app: App, out: Path, tag: str, keys: tuple[str, ...] = ()) -> N
         for action, _ in walkthrough(lesson):
             session.apply(action)
         shoot(app, out / f"lesson-{lesson.key}-done-{tag}.png")
-    app.show_learn()  # now with the lesson reached
+    app.show_tutorial()  # the choice of tutorials, now with the lesson reached
     shoot(app, out / f"learn-progress-{tag}.png")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ def test_build_and_smoke_test_the_executable():
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     exe = ROOT / "dist" / ("buttons-game.exe" if os.name == "nt" else "buttons-game")
     assert exe.is_file() and os.access(exe, os.X_OK)
+    assert "data checked:" in result.stdout, "the archive holds the assets and the rules"
     assert "smoke test passed (BUTTONS)" in result.stdout
     assert "smoke test passed (Kopf oder Knopf)" in result.stdout
     assert (ROOT / "dist" / "smoke-game-over.png").stat().st_size > 10_000
@@ -46,3 +48,15 @@ def test_build_script_says_clearly_when_pyinstaller_is_missing(tmp_path):
     )
     assert result.returncode == 1
     assert "PyInstaller is not installed" in result.stderr
+
+
+def test_the_executable_is_built_with_the_full_rules():
+    """The spec adds docs/rules-*.md, and the check after a build asks for each of them."""
+    script = runpy.run_path(str(ROOT / "scripts" / "build_exe.py"))
+    wanted = script["game_data"]()
+    for game in ("buttons", "kopf"):
+        assert f"buttons_game/docs/rules-{game}.md" in wanted
+        assert (ROOT / "docs" / f"rules-{game}.md").is_file()
+    assert "buttons_game/assets/layouts.json" in wanted
+    assert "buttons_game/i18n/buttons.ja.json" in wanted
+    assert '"buttons_game/docs"' in script["SPEC"]

@@ -46,6 +46,9 @@ def test_wheel_carries_the_assets(wheel):
     assert "buttons_game/assets/layouts.json" in names
     assert "buttons_game/assets/sounds/roll.ogg" in names
     assert "buttons_game/games/buttons/engine/state.py" in names
+    assert "buttons_game/docs/rules-buttons.md" in names, "the full rules the game shows"
+    assert "buttons_game/docs/rules-kopf.md" in names
+    assert not any("screenshots" in name for name in names)
 
 
 @pytest.mark.slow
@@ -54,7 +57,8 @@ def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
     zipfile.ZipFile(wheel).extractall(site)
     code = (
         "import buttons_game.core.resources as r, buttons_game.games.buttons.engine as e;"
-        "print(r.assets_root()); print(len(e.LAYOUTS), e.LAYOUTS['4B'][5][5])"
+        "print(r.assets_root()); print(len(e.LAYOUTS), e.LAYOUTS['4B'][5][5]);"
+        "print(r.document('rules-kopf.md'))"
     )
     # -S: no site-packages, so only the unpacked wheel can provide buttons_game
     result = subprocess.run(
@@ -66,8 +70,9 @@ def test_assets_load_from_the_installed_wheel(wheel, tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    root, summary = result.stdout.splitlines()
+    root, summary, rules = result.stdout.splitlines()
     assert Path(root) == site / "buttons_game" / "assets"
+    assert Path(rules) == site / "buttons_game" / "docs" / "rules-kopf.md"
     assert summary.split()[0] == "8"
 
 

@@ -1,8 +1,9 @@
-"""The one place that finds the game's data files (boards, theme, translations, fonts).
+"""The one place that finds the game's data files (boards, theme, translations, fonts) and
+its shipped documents (the rules).
 
 Installed wheels and frozen executables carry the top-level ``assets/`` folder
-inside the package as ``buttons_game/assets``; an editable checkout reads the
-top-level folder directly.
+inside the package as ``buttons_game/assets``, and the rules of ``docs/`` as
+``buttons_game/docs``; an editable checkout reads the top-level folders directly.
 """
 
 from __future__ import annotations
@@ -27,6 +28,17 @@ def assets_root() -> Traversable:
     raise FileNotFoundError(
         "the game's assets are missing: looked in the installed package and in the source tree"
     )
+
+
+def document(name: str) -> Traversable | None:
+    """A shipped document, e.g. ``document("rules-kopf.md")``; None if there is none."""
+    for node in (
+        resources.files("buttons_game") / "docs" / name,
+        Path(__file__).resolve().parents[2] / "docs" / name,
+    ):
+        if node.is_file():
+            return node
+    return None
 
 
 def asset(*parts: str) -> Traversable:

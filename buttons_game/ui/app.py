@@ -10,6 +10,7 @@ game's screens: it never tests which game it holds.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -49,13 +50,17 @@ class App:
         self.dirty = True
         self.board = NoticeBoard(lambda: setattr(self, "dirty", True))
         self.notices, self.notify = self.board.items, self.board.notify
-        self.prefs = Preferences(options.language, self.notify, options.starts_at_once)
+        self.prefs = Preferences(
+            options.language, self.notify, options.starts_at_once, options.window
+        )
         self.sounds, self.play_sound = self.prefs.sounds, self.prefs.sounds.play
         self.remember_seats, self.remember_lesson = (self.prefs.remember_seats,
                                                      self.prefs.remember_lesson)  # fmt: skip
         i18n.install(self.settings.language)
         self.surface = display.open_display(self.settings, options.window)
         self.scale = theme.ui_scale(self.surface.get_size())
+        # The window's size before full screen (F11 returns to it); unknown when it starts so.
+        self.windowed = None if display.is_fullscreen() else self.surface.get_size()
         self.manager = display.make_manager(self.surface, self.settings.language)
         self.background = art.colour("background")
         self.clock = pygame.time.Clock()
@@ -87,8 +92,27 @@ class App:
         old = self.settings
         self.prefs.apply(settings, self.manager)
         if (settings.window, settings.fullscreen) != (old.window, old.fullscreen):
-            self.surface = display.set_mode(settings, self.surface.get_size())
+            self._set_mode(settings)
         self._relayout()
+
+    def _set_mode(self, settings: Settings) -> None:
+        """Full screen or a window, as ``settings`` say; back from full screen, the window
+        has the size it had."""
+        full = display.is_fullscreen()
+        if settings.fullscreen and not full:
+            self.windowed = self.surface.get_size()
+        back = full and not settings.fullscreen
+        self.surface = display.set_mode(settings, self.windowed if back else None)
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter: full screen or back to the window, kept in the settings as the
+        Settings screen's choice is."""
+        full = not display.is_fullscreen()
+        if full == self.settings.fullscreen:  # --window opened a window, the settings say full
+            self._set_mode(self.settings)
+            self._relayout()
+        else:
+            self.apply_settings(replace(self.settings, fullscreen=full))
 
     # ------------------------------------------------------------ screen stack
     @property
@@ -249,6 +273,9 @@ class App:
                 self.quit(0)
             elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 self._relayout((event.w, event.h))
+                continue
+            elif event.type == pygame.KEYDOWN and display.is_fullscreen_key(event):
+                self.toggle_fullscreen()  # on every screen, before any widget sees the key
                 continue
             if self.manager.process_events(event) or not (self.stack and self.running):
                 continue

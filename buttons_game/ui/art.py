@@ -14,6 +14,7 @@ from importlib import resources
 import pygame
 
 from buttons_game.core.resources import read_json
+from buttons_game.ui.theme import MIN_TEXT
 
 SS = 4  # supersampling factor
 
@@ -76,14 +77,21 @@ def _has_cjk(value: str) -> bool:
     return not value.isascii() and any(ord(ch) >= 0x2E80 for ch in value)
 
 
+def text_size(size: float) -> int:
+    """The size text of ``size`` pixels is drawn at: never under MIN_TEXT (12) pixels, so a
+    small window keeps every word readable."""
+    return max(MIN_TEXT, int(size))
+
+
 @lru_cache(maxsize=64)
 def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
-    return pygame.font.Font(_font_path(script, bold), max(8, int(size)))
+    return pygame.font.Font(_font_path(script, bold), text_size(size))
 
 
 def font(size: int, bold: bool = False, sample: str = "") -> pygame.font.Font:
-    """The font for ``sample`` at ``size``: Noto Sans, or Noto Sans JP where needed."""
-    return _font(int(size), bold, script_of(sample))
+    """The font for ``sample`` at ``size`` (at least 12 px): Noto Sans, or Noto Sans JP
+    where needed."""
+    return _font(text_size(size), bold, script_of(sample))
 
 
 UNDRAWABLE = {"Cc", "Cf", "Cs", "Co", "Cn"}  # controls, zero-width, surrogates, private, unassigned
@@ -121,7 +129,7 @@ def text(
 ) -> pygame.Surface:
     """``value`` rendered once per size, colour and weight (cached); any text is drawable."""
     value = drawable(value)
-    return _text(value, int(size), tint, bold, script_of(value))
+    return _text(value, text_size(size), tint, bold, script_of(value))
 
 
 def _smooth(big: pygame.Surface, d: int) -> pygame.Surface:

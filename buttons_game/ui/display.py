@@ -11,7 +11,7 @@ from buttons_game.core.resources import asset
 from buttons_game.settings import Settings
 from buttons_game.ui import art, theme
 
-from .window import clamp_window, name_the_window, open_window
+from .window import clamp_window, fit_display, name_the_window, open_window
 
 APP_NAME = "Buttons Game"  # the window's title away from a game
 
@@ -63,11 +63,30 @@ def retheme(manager: pygame_gui.UIManager, size: tuple[int, int]) -> float:
     return scale
 
 
-def set_mode(settings: Settings, size: tuple[int, int]) -> pygame.Surface:
-    """The window in full screen or at ``size`` (the settings' size if they keep one)."""
+def set_mode(settings: Settings, size: tuple[int, int] | None = None) -> pygame.Surface:
+    """The window in full screen, or at ``size`` (the window's size before full screen),
+    else the settings' size, else one that fits the display."""
     if settings.fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window or size, pygame.RESIZABLE)
+    size = size or settings.window
+    if size is None:
+        desktops = pygame.display.get_desktop_sizes()
+        size = fit_display(desktops[0] if desktops else None)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def is_fullscreen() -> bool:
+    """Is the window in full screen now?"""
+    surface = pygame.display.get_surface()
+    return surface is not None and bool(surface.get_flags() & pygame.FULLSCREEN)
+
+
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, or Alt+Enter: full screen on or off, on every screen."""
+    key, mod = event.key, getattr(event, "mod", 0)
+    if key == pygame.K_F11:
+        return True
+    return key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(mod & pygame.KMOD_ALT)
 
 
 def resized(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:

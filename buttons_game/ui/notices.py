@@ -14,7 +14,7 @@ import pygame
 
 from buttons_game.ui import art
 
-from .text import draw_lines, wrap
+from .text import draw_lines, line_step, wrap
 
 NOTICE_SECONDS = 5.0
 NOTICE_CHARS = 300  # a note quotes at most this much of a message
@@ -35,7 +35,7 @@ def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -
     size = int(16 * s)
     for notice in reversed(notices):
         lines = wrap(notice.text, size, int(w * 0.7))
-        step = int(size * 1.35)
+        step = line_step(size)
         box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
         box.midbottom = (w // 2, y)
         pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=10)

@@ -23,7 +23,13 @@ Notify = Callable[[str, str], None]
 class Preferences:
     """The settings, saved whenever they change; a failed save is told, never fatal."""
 
-    def __init__(self, language: str | None, notify: Notify, starts_at_once: bool) -> None:
+    def __init__(
+        self,
+        language: str | None,
+        notify: Notify,
+        starts_at_once: bool,
+        window: tuple[int, int] | None = None,
+    ) -> None:
         self.notify = notify
         self.settings, self.problem = load_settings()
         # --lang is for this run only: the file keeps the language the player chose.
@@ -31,6 +37,13 @@ class Preferences:
         self.run_language = language
         if language:
             self.settings.language = language
+        # --window too: this run is windowed at that size; the file keeps the player's size
+        # and mode (a drag during the run resizes this run only) until they choose a size
+        # or the full screen in Settings.
+        self.kept_window = (self.settings.window, self.settings.fullscreen)
+        self.run_window = window
+        if window:
+            self.settings.window, self.settings.fullscreen = window, False
         # The first start (no settings file yet) offers the tutorial on the main menu, once.
         self.offer = not (self.problem or self.settings.tutorial_offered or starts_at_once)
         self.window_changed = False
@@ -39,13 +52,23 @@ class Preferences:
             warn(self.problem)
 
     def save(self, settings: Settings) -> None:
-        self.settings = settings
+        old, self.settings = self.settings, settings
         if self.run_language and settings.language != self.run_language:
             self.run_language = None  # the player chose a language in Settings: it is kept
         if not self.run_language:
             self.kept_language = settings.language
+        if self.run_window and (settings.window, settings.fullscreen) != (
+            old.window,
+            old.fullscreen,
+        ):
+            self.run_window = None  # a size or the full screen chosen in Settings: kept
+        if not self.run_window:
+            self.kept_window = (settings.window, settings.fullscreen)
+        window, fullscreen = self.kept_window
         try:
-            save_settings(replace(settings, language=self.kept_language))
+            save_settings(
+                replace(settings, language=self.kept_language, window=window, fullscreen=fullscreen)
+            )
         except OSError as error:
             warn(f"could not save settings: {error}")
             self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
@@ -63,9 +86,10 @@ class Preferences:
             art.clear_caches()
 
     def window_resized(self, size: tuple[int, int]) -> None:
-        """The window's new size, saved once the drag is over (``save_window``)."""
+        """The window's new size, saved once the drag is over (``save_window``); in a run
+        with --window, for this run only (a window manager may resize it too)."""
         self.settings = replace(self.settings, window=size)
-        self.window_changed = True
+        self.window_changed = not self.run_window
 
     def save_window(self) -> None:
         if self.window_changed:

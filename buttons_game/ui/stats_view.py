@@ -17,7 +17,7 @@ from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerReco
 from buttons_game.stats.report import number, percent
 from buttons_game.ui import art
 
-from .text import draw_lines, fit, wrap
+from .text import draw_lines, fit, line_step, wrap
 
 if TYPE_CHECKING:
     from buttons_game.core.kind import GameKind
@@ -110,7 +110,7 @@ def head_lines(key: str, width: int, scale: float) -> list[str]:
 
 def rows_fitting(height: int, scale: float) -> int:
     """How many rows of people a table of ``height`` pixels shows under its heading."""
-    head = int(HEAD_SIZE * scale * 1.35) * HEAD_LINES + int(10 * scale)
+    head = line_step(HEAD_SIZE * scale) * HEAD_LINES + int(10 * scale)
     return max(1, (height - head) // int(ROW_HEIGHT * scale))
 
 
@@ -123,7 +123,7 @@ def draw_players(
 ) -> None:
     """The heading (each on at most two lines) and a row per person, striped."""
     head_size, cell_size = int(HEAD_SIZE * scale), int(CELL_SIZE * scale)
-    step = int(head_size * 1.35)
+    step = line_step(head_size)
     row_h = int(ROW_HEIGHT * scale)
     pad = int(PAD * scale)
     spans = column_spans(columns, rect)
@@ -186,7 +186,7 @@ def panel_parts(panel: pygame.Rect, scale: float) -> PanelParts:
     s = scale
     inner = panel.inflate(-int(28 * s), -int(24 * s))
     title = pygame.Rect(inner.left, inner.top, inner.width, int(34 * s))
-    words_h = int(16 * s * 1.35) * 3
+    words_h = line_step(16 * s) * 3
     words = pygame.Rect(inner.left, inner.bottom - words_h, inner.width, words_h)
     rolls = pygame.Rect(inner.left, words.top - int(30 * s), inner.width, int(24 * s))
     faces = pygame.Rect(inner.left, rolls.top - int(40 * s), inner.width, int(32 * s))
@@ -194,6 +194,47 @@ def panel_parts(panel: pygame.Rect, scale: float) -> PanelParts:
     chart = pygame.Rect(inner.left, legend.bottom + int(10 * s), inner.width, 0)
     chart.height = faces.top - int(4 * s) - chart.top
     return PanelParts(title, legend, chart, faces, rolls, words)
+
+
+@dataclass(frozen=True)
+class DieChart:
+    """Where a die's chart puts each face's bar and count, and the expected count's line."""
+
+    bars: list[pygame.Rect]
+    labels: list[pygame.Rect]  # each count's text, over its bar
+    line: pygame.Rect | None  # the dashed line of the expected count (None: no rolls)
+
+
+def die_chart(chart: pygame.Rect, die: DieFairness, scale: float) -> DieChart:
+    """A bar per face, its count just above it, the expected count as a line across.
+
+    The scale leaves room for a count over the tallest bar; a count the line would
+    cross is lifted just over the line, so the line never runs through a number.
+    """
+    s = scale
+    small = art.text_size(14 * s)
+    label_h = art.font(small).get_linesize()
+    room = max(0.05, 1 - (label_h + int(6 * s)) / max(1, chart.height))
+    top = max(max(die.counts), die.expected) / room or 1.0
+    slot = chart.width / 6
+    bar_w = int(slot * 0.62)
+    thick = max(2, int(2 * s))
+    line = None
+    if die.rolls:
+        y = int(chart.bottom - chart.height * die.expected / top)
+        line = pygame.Rect(chart.left, y - thick // 2 - 1, chart.width, thick + 2)
+    bars, labels = [], []
+    for face, count in enumerate(die.counts):
+        cx = int(chart.left + slot * (face + 0.5))
+        height = int(chart.height * count / top)
+        bars.append(pygame.Rect(cx - bar_w // 2, chart.bottom - height, bar_w, height))
+        width = art.font(small).size(str(count))[0] + int(6 * s)
+        label = pygame.Rect(0, 0, width, label_h)
+        label.midbottom = (cx, bars[-1].top - int(2 * s))
+        if line is not None and label.colliderect(line):
+            label.bottom = line.top - 1
+        labels.append(label)
+    return DieChart(bars, labels, line)
 
 
 def draw_die_panel(
@@ -216,19 +257,13 @@ def draw_die_panel(
         (parts.title.left + icon + int(10 * s), parts.title.centery - label.get_height() // 2),
     )
     chart = parts.chart
-    top = max(max(die.counts), die.expected) * 1.12 or 1.0
-    slot = chart.width / 6
-    bar_w = int(slot * 0.62)
-    small = int(14 * s)
+    drawn = die_chart(chart, die, s)
+    small = art.text_size(14 * s)
     tint = verdict_text(die)[1]
     bar_colour = art.colour("legal") if tint != "bad" else art.colour("bad")
-    labels = []
-    for face, count in enumerate(die.counts):
-        cx = int(chart.left + slot * (face + 0.5))
-        height = int(chart.height * count / top)
-        bar = pygame.Rect(cx - bar_w // 2, chart.bottom - height, bar_w, height)
-        if height:
-            radius = max(2, int(4 * s))
+    radius = max(2, int(4 * s))
+    for face, bar in enumerate(drawn.bars):
+        if bar.height:
             pygame.draw.rect(
                 surface,
                 bar_colour,
@@ -236,13 +271,13 @@ def draw_die_panel(
                 border_top_left_radius=radius,
                 border_top_right_radius=radius,
             )
-        labels.append((str(count), (cx, bar.top - int(2 * s))))
-        d = min(int(28 * s), bar_w)
-        surface.blit(art.die(kind, face + 1, d), (cx - d // 2, parts.faces.top + int(2 * s)))
+        d = min(int(28 * s), bar.width)
+        surface.blit(
+            art.die(kind, face + 1, d), (bar.centerx - d // 2, parts.faces.top + int(2 * s))
+        )
     pygame.draw.line(surface, art.colour("text_dim"), chart.bottomleft, chart.bottomright, 2)
-    if die.rolls:
-        y = int(chart.bottom - chart.height * die.expected / top)
-        _dashed(surface, chart.left, chart.right, y, s)
+    if drawn.line is not None:
+        _dashed(surface, chart.left, chart.right, drawn.line.centery, s)
         # the legend: a piece of the dashed line, and what it is
         legend = parts.legend
         _dashed(surface, legend.left, legend.left + int(30 * s), legend.centery, s)
@@ -250,11 +285,9 @@ def draw_die_panel(
         room = legend.width - int(40 * s)
         note = art.text(fit(words, small, room), small, "accent")
         surface.blit(note, note.get_rect(midleft=(legend.left + int(40 * s), legend.centery)))
-    for text, midbottom in labels:  # over the line, on the panel's colour
-        value = art.text(text, small, "text")
-        box = value.get_rect(midbottom=midbottom)
-        pygame.draw.rect(surface, art.colour("panel"), box.inflate(int(6 * s), 0))
-        surface.blit(value, box)
+    for count, box in zip(die.counts, drawn.labels):
+        value = art.text(str(count), small, "text")
+        surface.blit(value, value.get_rect(center=box.center))
     rolls = art.text(
         fit(t("stats.rolls", n=die.rolls), int(16 * s), parts.rolls.width), int(16 * s), "text_dim"
     )

@@ -18,6 +18,7 @@ from buttons_game.core.resources import read_json
 DESIGN_SIZE = (1280, 720)  # the window the design's pixel sizes are written for
 MIN_SCALE, MAX_SCALE = 0.75, 3.0
 BODY_SIZE = 16  # plain buttons, drop-downs, text fields and the rules text
+MIN_TEXT = 12  # no text is smaller, in pixels, however small the window
 PLAIN = ("button", "drop_down_menu", "text_entry_line", "label", "tool_tip", "text_box")
 SCALED_MISC = ("shape_corner_radius", "border_width", "shadow_width")
 
@@ -39,8 +40,13 @@ def ui_scale(size: tuple[int, int]) -> float:
     return round(max(MIN_SCALE, min(MAX_SCALE, ratio)) * 20) / 20
 
 
+def text_size(design: float, scale: float) -> int:
+    """A font size of ``design`` pixels at 1280x720, for the window's scale: never under 12."""
+    return max(MIN_TEXT, round(design * scale))
+
+
 def body_size(scale: float) -> int:
-    return max(8, round(BODY_SIZE * scale))
+    return text_size(BODY_SIZE, scale)
 
 
 def _font(size: int, bold: bool, family: dict[str, str], locale: str | None = None) -> dict:
@@ -70,7 +76,7 @@ def _scaled(scale: float) -> dict[str, Any]:
         font = block.get("font")
         if isinstance(font, dict):
             bold = font.get("bold") == "1"
-            block["font"] = _fonts(max(8, round(float(font["size"]) * scale)), bold)
+            block["font"] = _fonts(text_size(float(font["size"]), scale), bold)
         misc = block.get("misc", {})
         for key in SCALED_MISC:
             if key in misc:

@@ -16,6 +16,7 @@ import pygame_gui
 
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.charts import ChartFrame, Series, draw_line_chart
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
 
@@ -63,6 +64,7 @@ class OverScreen(Finished):
     """The screen of a finished game; ``chart`` is the rectangle of its chart."""
 
     chart: pygame.Rect
+    chart_frame: ChartFrame | None = None  # where the chart was last drawn, and its ticks
 
     def buttons_top(self) -> int:
         """Where New game stands, under the chart."""
@@ -110,47 +112,16 @@ class OverScreen(Finished):
         series: Sequence[Sequence[int]],
         colours: Sequence[str],
         top: int,
-        y_step: int,
-        x_ticks: int,
         dots: bool = False,
     ) -> None:
-        """A line chart in ``chart``: one line per seat (its values step by step, from 0 up
-        to ``top``), each named with its last value under the chart."""
+        """A line chart in ``chart``, headed ``label``: one line per seat (its values step
+        by step, from 0 up to at least ``top``), each named with its last value under it."""
         r = self.chart
-        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=12)
         head = art.text(label, self.px(18), "text", True)
         surface.blit(head, (r.left + 12, r.top - head.get_height() - 6))
-        steps = max(1, len(series[0]) - 1)
-        plot = r.inflate(-self.px(70), -self.px(60)).move(self.px(14), 0)
-        for value in range(0, top + 1, y_step):
-            y = plot.bottom - plot.height * value / top
-            pygame.draw.line(surface, art.colour("panel_border"), (plot.left, y), (plot.right, y))
-            tick = art.text(str(value), self.px(13), "text_dim")
-            surface.blit(tick, (plot.left - tick.get_width() - 8, y - tick.get_height() // 2))
-        for i in range(0, steps + 1, max(1, steps // x_ticks)):
-            x = plot.left + plot.width * i / steps
-            tick = art.text(str(i), self.px(13), "text_dim")
-            surface.blit(tick, (x - tick.get_width() // 2, plot.bottom + 6))
-        for p, values in enumerate(series):
-            colour = art.colour(colours[p])
-            points = [
-                (plot.left + plot.width * i / steps, plot.bottom - plot.height * v / top)
-                for i, v in enumerate(values)
-            ]
-            if len(points) > 1:
-                pygame.draw.lines(surface, colour, False, points, max(2, self.px(3)))
-            for x, y in points if dots else ():
-                pygame.draw.circle(surface, colour, (x, y), max(3, self.px(4)))
-            legend = art.text(
-                f"{self.game.seats[p].name}: {values[-1]}",
-                self.px(15),
-                (colour.r, colour.g, colour.b),
-                True,
-            )
-            surface.blit(
-                legend,
-                (r.left + 14 + (p % 2) * r.width // 2, r.bottom + 8 + (p // 2) * self.px(22)),
-            )
+        names = [seat.name for seat in self.game.seats]
+        lines = [Series(v, c, n) for v, c, n in zip(series, colours, names)]
+        self.chart_frame = draw_line_chart(surface, r, lines, top, self.scale, markers=dots)
 
 
 __all__ = ["Finished", "QUIT_AFTER_FRAMES", "OverScreen"]

@@ -18,7 +18,7 @@ from buttons_game.ui import art
 
 from ..screen import Host, Screen
 from ..screens.common import button, draw_backdrop, draw_title
-from ..text import draw_lines, fit, wrap
+from ..text import draw_lines, fit, line_step, wrap
 from .game_over import QUIT_AFTER_FRAMES, Finished
 from .plain_setup import GenericSetup
 from .plain_table import GenericTable, note_text
@@ -77,7 +77,7 @@ class GenericOver(Finished):
         lines: list[str] = []
         for entry in self.log:
             lines.extend(wrap(entry, size, inner.width))
-        rows = max(1, inner.height // int(size * 1.35))
+        rows = max(1, inner.height // line_step(size))
         draw_lines(surface, lines[-rows:], inner, size, "text")
 
 
@@ -164,7 +164,7 @@ class GenericReplay(Screen):
         lines: list[str] = []
         for note in model.log:
             lines.extend(wrap(note_text(self.ui, note, model.names), size, inner.width))
-        rows = max(1, inner.height // int(size * 1.35))
+        rows = max(1, inner.height // line_step(size))
         draw_lines(surface, lines[-rows:], inner, size, "text")
 
     def screenshot_key(self) -> str:

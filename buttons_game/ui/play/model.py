@@ -1,5 +1,6 @@
 """What every table shows, whatever the game: the game, its log, a passing word, the
-hint, who is thinking, the timers and who sits where.
+hint, who is thinking, what a bot just did, the timers, the things in motion and who
+sits where.
 
 A game's model (``ui/games/<game>/model.py``) extends ``PlayModel`` with its own marks.
 The session changes the model; the screens and the drawing only read it.
@@ -14,7 +15,10 @@ from typing import Any
 from buttons_game.core.notes import Note
 from buttons_game.i18n import t
 
+from .motion import Motions
 from .timers import Timers
+
+TRAIL = "trail"  # the motion that marks a bot's move a moment (its places, fading)
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,17 @@ class Message:
     tone: str = "text"
     values: tuple[tuple[str, object], ...] = ()
     seats: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """What a bot just did, shown until a person acts: a line "Bo: …" in the table's
+    status area, and ``spots``, the places it used in the game's own terms (a space, the
+    squares of a move), marked a moment by a fading trail."""
+
+    seat: int
+    message: Message
+    spots: tuple[Any, ...] = ()
 
 
 def render(
@@ -63,6 +78,8 @@ class PlayModel:
     hint_waiting: bool = False
     thinking: int | None = None  # a bot deciding for longer than a moment
     timers: Timers = field(default_factory=Timers)
+    motions: Motions = field(default_factory=Motions)
+    bot_move: BotMove | None = None  # the latest bot's move, until a person acts
 
     @property
     def state(self) -> Any:
@@ -89,8 +106,49 @@ class PlayModel:
         """The person a hint is for: the one deciding now at the table (None: nobody)."""
         raise NotImplementedError
 
+    def bot_moved(
+        self,
+        seat: int,
+        key: str,
+        spots: tuple[Any, ...] = (),
+        trail: float = 0.0,
+        **values: object,
+    ) -> None:
+        """A bot in ``seat`` did what ``key`` says (its %{name} is the bot's): the line in
+        the status area, and a trail on ``spots`` for ``trail`` seconds (0: none)."""
+        message = Message(key, "text", tuple(values.items()), (("name", seat),))
+        self.bot_move = BotMove(seat, message, spots)
+        self.motions.start(TRAIL, spots, trail)
+
+    def forget_bot_move(self) -> None:
+        """A person acted (or took a move back): the bot's move is old news."""
+        self.bot_move = None
+        self.motions.stop(TRAIL)
+
+    def bot_move_line(self) -> str | None:
+        """The line "Bo: …" in the current language (None: no bot's move to show)."""
+        if self.bot_move is None:
+            return None
+        return render_message(self.bot_move.message, self.names)
+
+    def trail(self) -> tuple[tuple[Any, ...], float] | None:
+        """The places of the bot's move being marked, and how much of the mark is left
+        (1.0 fresh, falling to 0.0); None when nothing is marked."""
+        for motion in self.motions.of(TRAIL):
+            if self.bot_move is not None and motion.what == self.bot_move.spots:
+                return self.bot_move.spots, 1.0 - motion.progress
+        return None
+
     def scroll_log(self, lines: int) -> None:
         self.log_scroll = min(max(0, self.log_scroll + lines), max(0, len(self.log) - 1))
 
 
-__all__ = ["Message", "PlayModel", "render", "render_message", "render_note"]
+__all__ = [
+    "TRAIL",
+    "BotMove",
+    "Message",
+    "PlayModel",
+    "render",
+    "render_message",
+    "render_note",
+]

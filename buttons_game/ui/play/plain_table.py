@@ -16,7 +16,7 @@ from buttons_game.ui import art
 
 from ..screen import Host, Screen
 from ..screens.common import button
-from ..text import draw_lines, fit, wrap
+from ..text import draw_lines, fit, line_step, wrap
 from .plugin import GameUI
 from .thinking import BotSeats
 
@@ -212,7 +212,7 @@ class GenericTable(Screen):
         lines: list[str] = []
         for entry in self.log[-LOG_LINES:]:
             lines.extend(wrap(entry, size, area.width))
-        rows = max(1, area.height // int(size * 1.35))
+        rows = max(1, area.height // line_step(size))
         draw_lines(surface, lines[-rows:], area, size, "text")
 
     def screenshot_key(self) -> str:

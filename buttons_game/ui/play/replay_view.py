@@ -17,7 +17,7 @@ import pygame
 from buttons_game.i18n import t
 from buttons_game.ui import art
 
-from ..text import draw_lines, wrap, wrap_items
+from ..text import draw_lines, line_step, wrap, wrap_items
 from .replay import Position, ReplayModel
 from .view import draw_notes
 
@@ -25,7 +25,6 @@ TITLE = 20  # design sizes of the panel's texts
 WHERE = 15
 LOG = 14
 KEYS = 13
-LINE = 1.35  # a line's height, times its size (as draw_lines steps)
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ class ReplayPanel:
             return int(round(v * scale))
 
         gap = px(8)
-        head_h = int(int(TITLE * scale) * LINE) + int(int(WHERE * scale) * LINE) + px(4)
+        head_h = line_step(TITLE * scale) + line_step(WHERE * scale) + px(4)
         head = pygame.Rect(inner.left, inner.top, inner.width, head_h)
         content = pygame.Rect(inner.left, head.bottom + gap, inner.width, content_h)
         half = (inner.width - gap) // 2
@@ -117,7 +116,7 @@ def draw_panel(
     text = wrap(where_text(where, words), int(WHERE * s), head.width, True)
     draw_lines(surface, text[:1], rest, int(WHERE * s), "text", True)
     keys = keys_lines(panel, s, words)
-    keys_h = len(keys) * int(int(KEYS * s) * LINE)
+    keys_h = len(keys) * line_step(KEYS * s)
     area = panel.log
     key_area = pygame.Rect(area.left, area.bottom - keys_h, area.width, keys_h)
     draw_lines(surface, keys, key_area, int(KEYS * s), "text_dim")

@@ -111,7 +111,15 @@ class PlayScreen(BoardKeys):
         """The intent of a key, a click or a mouse move on the table (None: none)."""
         return None
 
+    def handle_focus_key(self, event: pygame.event.Event) -> bool:
+        self.session.hurry()  # every key first ends the animations (Tab and M too)
+        return super().handle_focus_key(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button <= 3
+        ):
+            self.session.hurry()  # a click (on the board or a button) ends the animations
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             intent = self.intent_of.get(event.ui_element)
         else:

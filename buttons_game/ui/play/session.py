@@ -30,14 +30,16 @@ class PlaySession:
     """One game being played at a table, with its bots and its hints.
 
     A game's session gives its reasons' section (``REASONS``), the key said when there
-    is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``), and
-    fills the hooks: ``narrate``, ``undo_notes``, ``kept_on_undo``, ``changed``, ``effect``,
-    ``advance``, ``bots_wait``, ``bot_delay``; ``perform_own`` for its own intents.
+    is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``) and
+    those a click or a key ends (``SKIPPABLE``), and fills the hooks: ``narrate``,
+    ``undo_notes``, ``kept_on_undo``, ``changed``, ``effect``, ``advance``, ``bots_wait``,
+    ``bot_delay``; ``perform_own`` for its own intents.
     """
 
     REASONS: ClassVar[str] = "reason"
     NOTHING_TO_UNDO: ClassVar[str] = "game.nothing_to_undo"
     ANIMATED: ClassVar[tuple[str, ...]] = ("flash",)
+    SKIPPABLE: ClassVar[tuple[str, ...]] = ()  # timers a click or a key ends at once
 
     model: PlayModel
 
@@ -229,10 +231,21 @@ class PlaySession:
         ended = m.timers.tick(dt)
         for name in ended:
             self.timer_ended(name)
+        moving = m.motions.tick(dt)
         moved = self.advance(dt)
         waiting = self._collect_hint()  # after this frame's moves, which clear a hint
-        animating = any(m.timers.running(name) for name in self.ANIMATED)
+        animating = moving or any(m.timers.running(name) for name in self.ANIMATED)
         return bool(ended) or animating or moved or waiting
+
+    def hurry(self) -> None:
+        """A click or a key: everything in motion arrives at once, so nobody ever waits for
+        an animation (the input itself is then handled as usual)."""
+        m = self.model
+        m.motions.finish()
+        for name in self.SKIPPABLE:
+            if m.timers.running(name):
+                m.timers.stop(name)
+                self.timer_ended(name)
 
     def timer_ended(self, name: str) -> None:
         """What a timer's ending undoes (a game adds its own)."""

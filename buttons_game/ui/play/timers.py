@@ -15,8 +15,9 @@ class Timers:
         self._length: dict[str, float] = {}
         self.since_change = 0.0  # seconds since the game last changed (paces the bots)
 
-    def start(self, name: str, seconds: float) -> None:
-        self._left[name] = max(0.0, seconds)
+    def start(self, name: str, seconds: float, delay: float = 0.0) -> None:
+        """``name`` runs ``seconds`` after a ``delay`` (its fraction stays 1.0 meanwhile)."""
+        self._left[name] = max(0.0, seconds) + max(0.0, delay)
         self._length[name] = max(1e-9, seconds)
 
     def stop(self, name: str) -> None:
@@ -25,6 +26,10 @@ class Timers:
 
     def running(self, name: str) -> bool:
         return name in self._left
+
+    def left(self, name: str) -> float:
+        """Seconds until ``name`` runs out (0 if stopped)."""
+        return max(0.0, self._left.get(name, 0.0))
 
     def fraction(self, name: str) -> float:
         """1.0 when ``name`` has just started, falling to 0.0 as it runs out (0 if stopped)."""

@@ -14,7 +14,7 @@ import pygame
 from buttons_game.core.notes import Note
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.text import draw_lines, wrap
+from buttons_game.ui.text import draw_lines, line_step, wrap
 
 from .model import PlayModel, render_message, render_note
 
@@ -34,7 +34,7 @@ def draw_notes(
     """The move log in ``area``: newest at the bottom, whole notes only, ``scroll`` notes
     back from the newest; the notes from index ``current`` on stand on a highlight.
     Returns how many notes the log shows up to (the newest shown, plus one)."""
-    step = int(size * 1.35)
+    step = line_step(size)
     room = max(0, (area.height - 6) // step)
     lines: list[tuple[str, str, bool]] = []
     newest = len(log) - min(scroll, max(0, len(log) - 1))
@@ -77,7 +77,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale:
     size = int(15 * scale)
     width = int(320 * scale)
     lines = wrap(text, size, width - int(20 * scale))
-    step = int(size * 1.35)
+    step = line_step(size)
     box = pygame.Rect(0, 0, width, len(lines) * step + int(16 * scale))
     box.topleft = (anchor.left, anchor.bottom + 6)
     if box.right > surface.get_width():
@@ -98,7 +98,7 @@ def draw_passing(
     size = int(17 * s)
     text = render_message(model.passing, model.names)
     lines = wrap(text, size, int(board.width * share), True)
-    step = int(size * 1.35)
+    step = line_step(size)
     width = max(art.text(line, size, "text", True).get_width() for line in lines)
     box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))
     box.midbottom = (board.centerx, board.bottom - int(12 * s))

@@ -50,7 +50,8 @@ def draw_backdrop(
 ) -> None:
     """The menu background: a dark table with a scatter of printed buttons and stars.
 
-    Decorations lie only in the side margins and never under a widget or ``keep_clear``.
+    Decorations lie only in the side margins, never under a widget or ``keep_clear`` nor
+    over one another.
     """
     surface.fill(art.colour("background"))
     w, h = surface.get_size()
@@ -67,6 +68,7 @@ def draw_backdrop(
         spot = pygame.Rect(x, y, d, d)
         if spot.collidelist(clear) != -1:
             continue
+        clear.append(spot.inflate(8, 8))  # nor over one another
         image = art.star(d) if i % 5 == 0 else art.printed_button(colours[i % 4], d)
         image = image.copy()
         image.set_alpha(70)

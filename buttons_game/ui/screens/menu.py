@@ -1,17 +1,42 @@
-"""Main menu: New game, Continue, Load game, Statistics, Learn to play, Rules, Settings, Quit;
-at the first start, beside them, an offer to learn the game."""
+"""Main menu: the games' names, New game, Continue, Load game, Statistics, Learn to play,
+Rules, Settings, Quit; at the first start, beside them, an offer to learn the game.
+
+Everything is placed in ``layout``: the titles (every registered game's name, side by side,
+each with its line under it), the button column, the offer, and the ornaments, which go
+only where nothing else is, whole inside the window, whatever its size.
+"""
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 
-from buttons_game.i18n import t
+from buttons_game.i18n import t, text_or
 from buttons_game.ui import art
 
+from ..play.registry import uis
 from ..screen import Screen
-from ..text import draw_lines, wrap
-from .common import button, column_rects, draw_backdrop, draw_title
+from ..text import draw_lines, line_step, wrap
+from .common import button, column_rects
+
+# The ornaments down each side of the menu: dice at the ends, the four colours of
+# buttons, a star in the middle; the right side reads the other way.
+LEFT_ORNAMENTS = ("die:white:3", "red", "yellow", "star", "green", "blue", "die:plain:5")
+RIGHT_ORNAMENTS = ("die:gold:6", "blue", "green", "star", "yellow", "red", "die:white:2")
+ORNAMENT_ALPHA = 110
+
+
+@dataclass(frozen=True)
+class TitleBlock:
+    """One game's name and the line under it, placed."""
+
+    name: str
+    name_rect: pygame.Rect
+    tagline: list[str]
+    tagline_rect: pygame.Rect
 
 
 class MainMenu(Screen):
@@ -19,14 +44,98 @@ class MainMenu(Screen):
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
-        count, top, gap = 8, int(h * 0.34), self.px(9)
-        # Every button fits above the window's foot, however many there are.
-        height = min(self.px(48), (h - top - self.px(16)) // count - gap)
+        self.margin = self.px(16)
+        count, gap, space = 8, self.px(9), self.px(36)
+        titles_h = self._place_titles(w, 0)
+        # The titles and the buttons, together in the middle of the window's height; every
+        # button fits above the window's foot, however many there are.
+        height = min(self.px(48), (h - titles_h - space - 2 * self.margin) // count - gap)
+        column_h = count * (height + gap) - gap
+        first = max(self.margin, (h - titles_h - space - column_h) // 2)
+        self._place_titles(w, first)
+        top = self.titles_bottom + space
         self.rects = column_rects(w // 2, top, self.px(320), height, gap, count)
         left = self.rects[0].right + self.px(40)
         width = min(self.px(300), w - left - self.px(16))
         self.offer = pygame.Rect(left, self.rects[0].top, width, self.px(200))
+        self.decorations = self._place_ornaments(w, h, bool(self.host.prefs.offer))
 
+    # ------------------------------------------------------------------ the titles
+    def _place_titles(self, w: int, top: int) -> int:
+        """The games' names in a row from ``top`` with a star between them, as large as
+        fits, each with its line (at most two lines) centred under it; their height."""
+        games = uis()
+        names = [ui.title() for ui in games]
+        taglines = [text_or(f"menu.{ui.id}_tagline", "") for ui in games]
+        room = w - 2 * self.margin
+        size = self.px(64)
+        self.star_size = self.px(30)
+        self.star_gap = self.px(26)
+        tag_size = self.px(19)
+        while True:
+            font = art.font(size, True, "".join(names))
+            widths = [font.size(name)[0] for name in names]
+            between = self.star_size + 2 * self.star_gap
+            share = (room - between * (len(names) - 1)) // len(names)
+            caps = [max(wd, share) for wd in widths]
+            tags = [
+                wrap(line, tag_size, cap)[:2] if line else [] for line, cap in zip(taglines, caps)
+            ]
+            tag_font = art.font(tag_size, False, "".join(taglines))
+            tag_widths = [max((tag_font.size(x)[0] for x in lines), default=0) for lines in tags]
+            groups = [max(a, b) for a, b in zip(widths, tag_widths)]
+            total = sum(groups) + between * (len(groups) - 1)
+            if total <= room or size <= self.px(28):
+                break
+            size = max(self.px(28), int(size * room / total) - 1)
+            tag_size = max(art.text_size(tag_size * 0.92), self.px(15))
+        self.title_size, self.tag_size = size, tag_size
+        line_h = font.get_linesize()
+        tag_step = line_step(tag_size)
+        x = w // 2 - total // 2
+        blocks = []
+        for name, width, group, lines in zip(names, widths, groups, tags):
+            centre = x + group // 2
+            name_rect = pygame.Rect(centre - width // 2, top, width, line_h)
+            tag_rect = pygame.Rect(
+                centre - group // 2, name_rect.bottom, group, tag_step * len(lines)
+            )
+            blocks.append(TitleBlock(name, name_rect, lines, tag_rect))
+            x += group + between
+        self.titles = blocks
+        self.stars = []
+        for a, b in zip(blocks, blocks[1:]):  # a star midway between two games' names
+            star = pygame.Rect(0, 0, self.star_size, self.star_size)
+            star.center = ((a.tagline_rect.right + b.tagline_rect.left) // 2, top + line_h // 2)
+            self.stars.append(star)
+        self.titles_bottom = max(max(b.name_rect.bottom, b.tagline_rect.bottom) for b in blocks)
+        return self.titles_bottom - top
+
+    def text_rects(self) -> list[pygame.Rect]:
+        """Where the titles, their lines and the stars between them are drawn."""
+        rects = [b.name_rect for b in self.titles] + [b.tagline_rect for b in self.titles]
+        return [r for r in rects if r.width and r.height] + self.stars
+
+    # ------------------------------------------------------------------ the ornaments
+    def _place_ornaments(self, w: int, h: int, offer: bool) -> list[tuple[str, pygame.Rect]]:
+        """A column of ornaments down each side, beside the buttons (and the offer, while
+        it is shown), as high as they are: never over anything, never cut by the window's
+        edge."""
+        column = self.rects[0].unionall(self.rects)
+        right_edge = self.offer.right if offer else column.right
+        gap, top, bottom = self.px(28), column.top, column.bottom
+        regions = (
+            (pygame.Rect(self.margin, top, column.left - gap - self.margin, bottom - top),
+             LEFT_ORNAMENTS, 1),
+            (pygame.Rect(right_edge + gap, top, w - self.margin - right_edge - gap, bottom - top),
+             RIGHT_ORNAMENTS, -1),
+        )  # fmt: skip
+        placed: list[tuple[str, pygame.Rect]] = []
+        for region, names, bend in regions:
+            placed += _column_of_ornaments(region, names, self.px(46), self.px(20), bend)
+        return placed
+
+    # ------------------------------------------------------------------ widgets
     def build(self) -> None:
         rects = self.rects
         self.new_game = button(self, rects[0], "menu.new_game", "#big_button")
@@ -67,6 +176,7 @@ class MainMenu(Screen):
                 self.host.show_tutorial()
             elif pressed is self.offer_no:
                 self.host.prefs.offer_shown(answered=True)
+                self.layout()  # the ornaments may take the offer's side now
                 self.rebuild()
             elif pressed is self.rules:
                 self.host.show_rules()
@@ -80,13 +190,20 @@ class MainMenu(Screen):
             return True
         return False
 
+    # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        h = surface.get_height()
-        title_y = int(h * 0.12)
-        draw_backdrop(surface, self, [self.offer] if self.offer_yes else [])
-        draw_title(surface, t("title"), title_y, self.px(80))
-        sub = art.text(t("subtitle"), self.px(22), "text_dim")
-        surface.blit(sub, sub.get_rect(midtop=(surface.get_width() // 2, title_y + self.px(104))))
+        surface.fill(art.colour("background"))
+        for name, rect in self.decorations:
+            image = ornament(name, rect.width).copy()
+            image.set_alpha(ORNAMENT_ALPHA)
+            surface.blit(image, rect)
+        for block in self.titles:
+            image = art.text(block.name, self.title_size, "accent", True)
+            surface.blit(image, block.name_rect)
+            draw_lines(surface, block.tagline, block.tagline_rect, self.tag_size, "text_dim",
+                       centre=True)  # fmt: skip
+        for star in self.stars:
+            surface.blit(art.star(star.width), star)
         if self.offer_yes is not None:
             self._draw_offer(surface)
 
@@ -102,3 +219,45 @@ class MainMenu(Screen):
         text = pygame.Rect(inner.left, inner.top + used + self.px(6), inner.width, self.px(90))
         lines = wrap(t("learn.offer_text"), self.px(16), text.width)
         draw_lines(surface, lines, text, self.px(16), "text")
+
+
+def ornament(name: str, d: int) -> pygame.Surface:
+    """An ornament's picture: "star", a die ("die:<kind>:<value>") or a printed button."""
+    if name == "star":
+        return art.star(d)
+    if name.startswith("die:"):
+        _, kind, value = name.split(":")
+        return art.die(kind, int(value), d)
+    return art.printed_button(name, d)
+
+
+def _column_of_ornaments(
+    region: pygame.Rect, names: tuple[str, ...], largest: int, smallest: int, bend: int
+) -> list[tuple[str, pygame.Rect]]:
+    """``names`` down ``region`` on a gentle curve bowing towards ``bend`` (1: right,
+    -1: left), as many as fit from the middle out, each whole inside ``region``."""
+    d = min(largest, int(region.width * 0.7))
+    if d < smallest:
+        return []
+    count = len(names)
+    while count >= 3 and (region.height - d) // (count - 1) < d * 1.25:
+        count -= 2  # from the ends, so the star stays in the middle
+    if count < 3:
+        return []
+    pitch = min(int(d * 1.8), (region.height - d) // (count - 1))
+    first = (len(names) - count) // 2
+    chosen = names[first : first + count]
+    height = d + (count - 1) * pitch
+    top = region.top + (region.height - height) // 2
+    swing = min((region.width - d) // 2, d)
+    placed = []
+    for i, name in enumerate(chosen):
+        arc = math.sin(math.pi * i / (count - 1))
+        cx = region.centerx + int(bend * swing * (arc - 0.5))
+        rect = pygame.Rect(0, 0, d, d)
+        rect.center = (cx, top + i * pitch + d // 2)
+        placed.append((name, rect.clamp(region)))
+    return placed
+
+
+__all__ = ["MainMenu", "ornament"]

@@ -1,4 +1,4 @@
-"""One test per rule and ruling of KOPF_RULES.md, its four examples included."""
+"""One test per rule and ruling of docs/rules-kopf.md, its four examples included."""
 
 from __future__ import annotations
 

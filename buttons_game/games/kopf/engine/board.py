@@ -99,7 +99,8 @@ def groups(mask: int) -> list[int]:
 
 
 def start_ring() -> tuple[frozenset[Square], frozenset[Square]]:
-    """The 28 start squares, clockwise from (2,2): red, blue, red ... (KOPF_RULES.md, Set-up)."""
+    """The 28 start squares, clockwise from (2,2): red, blue, red ... (docs/rules-kopf.md,
+    Set-up)."""
     ring = [(2, c) for c in range(2, 10)]
     ring += [(r, 9) for r in range(3, 10)]
     ring += [(9, c) for c in range(8, 1, -1)]

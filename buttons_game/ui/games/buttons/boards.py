@@ -9,11 +9,21 @@ from functools import lru_cache
 import pygame
 
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
-from buttons_game.games.buttons.engine.board import iter_spaces
+from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.motion import (
+    blit_centred,
+    drop,
+    ease_out,
+    faded,
+    lerp,
+    resized,
+    swing,
+)
 
+from . import board_motion as motion
 from .board_geometry import BoardGeometry, Space
 
 STATUS_TINT = {Status.IN_ROUND: "good", Status.OPTED_OUT: "accent", Status.BUSTED: "bad"}
@@ -39,6 +49,14 @@ class Marks:
     lesson: set[Space] = field(default_factory=set)  # spaces a tutorial step talks about
     refused: set[Space] = field(default_factory=set)  # spaces a tutorial step shows as refused
     bots: dict[int, str] = field(default_factory=dict)  # seat -> its bot's level, by the name
+    # Things in motion, each with its progress (0.0 starting, 1.0 arrived):
+    arriving: dict[Space, float] = field(default_factory=dict)  # buttons from the supply
+    settling: dict[Space, float] = field(default_factory=dict)  # stars placed, bouncing
+    shaking: dict[int, float] = field(default_factory=dict)  # seat -> its board shaking (a bust)
+    # seat -> (the buttons a bust took, progress) on their way back to the supply
+    falling: dict[int, tuple[int, float]] = field(default_factory=dict)
+    popping: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, colour, p)
+    trail: tuple[Space, float] | None = None  # a bot's button or star, marked (1.0 → 0.0)
 
 
 class BoardView:
@@ -90,6 +108,9 @@ class BoardView:
         marks: Marks,
     ) -> None:
         for g in geometry:
+            shake = marks.shaking.get(g.seat)
+            if shake is not None:
+                g = motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
             self._draw_panel(surface, state, g, names[g.seat], marks)
 
     def _draw_panel(
@@ -113,8 +134,19 @@ class BoardView:
             mark.ring(surface, g.cell_rect(row, col), "legal", 0.08)
         for row, col in marks.gold.get(p, ()):
             mark.ring(surface, g.cell_rect(row, col), "gold", 0.10)
+        swelling = motion.swelling(state, p, marks.popping)
         for row, col in iter_spaces(state.button_mask(p)):
-            surface.blit(art.glass_button(d), g.cell_rect(row, col).move(off, off))
+            if (p, row, col) in marks.arriving:
+                continue  # drawn on its way, over everything
+            grow = swelling.get((row, col))
+            if grow is None:
+                surface.blit(art.glass_button(d), g.cell_rect(row, col).move(off, off))
+            else:
+                centre = g.cell_rect(row, col).center
+                blit_centred(surface, faded(art.glow(cell, "star"), grow), centre)
+                blit_centred(
+                    surface, resized(art.glass_button(d), int(d * (1 + 0.3 * grow))), centre
+                )
         for row, col in marks.star_targets.get(p, ()):
             mark.ring(surface, g.cell_rect(row, col), "star", 0.09)
         sd = int(cell * 0.95)
@@ -122,9 +154,20 @@ class BoardView:
             surface.blit(art.glow(cell, "accent"), g.cell_rect(row, col))
         for row, col in iter_spaces(state.star_mask(p)):
             rect = g.cell_rect(row, col)
-            surface.blit(art.star(sd), (rect.left + (cell - sd) // 2, rect.top + (cell - sd) // 2))
+            settle = marks.settling.get((p, row, col))
+            if settle is None:
+                surface.blit(
+                    art.star(sd), (rect.left + (cell - sd) // 2, rect.top + (cell - sd) // 2)
+                )
+            else:  # dropped onto its button: it bounces a little and lies still
+                lift = int(drop(settle) * cell * 0.7)
+                size = int(sd * lerp(1.25, 1.0, ease_out(min(1.0, settle * 2.5))))
+                blit_centred(surface, resized(art.star(sd), size), rect.move(0, -lift).center)
         for row, col in marks.winning.get(p, ()):
             mark.ring(surface, g.cell_rect(row, col), "accent", 0.11)
+        falling = marks.falling.get(p)
+        if falling:
+            motion.draw_falling(surface, state, g, *falling)
         fading = marks.fading.get(p)
         if fading:
             mask, left = fading
@@ -154,8 +197,17 @@ class BoardView:
         if marks.flash and marks.flash[0] == p:
             rect = g.cell_rect(marks.flash[1], marks.flash[2])
             mark.cross(surface, rect, "bad", max(3, cell // 12))
+        if marks.trail is not None and marks.trail[0][0] == p:
+            space, left = marks.trail
+            mark.trail(surface, [g.cell_rect(*space[1:])], "last_move", left)
         if marks.busted == p:
             self._draw_bust(surface, g)
+        for seat, colour_name, progress in marks.popping:
+            if seat == p:
+                motion.draw_pop(surface, state, g, colour_name, progress)
+        for (seat, row, col), progress in marks.arriving.items():
+            if seat == p and state.button_mask(p) & bit(row, col):
+                motion.draw_arriving(surface, state, g, row, col, progress)
 
     def _draw_bust(self, surface: pygame.Surface, g: BoardGeometry) -> None:
         """The bust's own beat: a banner across the board."""
@@ -210,8 +262,9 @@ class BoardView:
         if p in marks.pending and state.phase.value == "stars":
             due = art.text(f"+{state.stars_due(p)}", size, "star", True)
             surface.blit(due, (x + chip.get_width() + 8, g.status.centery - due.get_height() // 2))
-        if not state.is_over():
-            draw_tally(surface, state, g)
+        if not state.is_over():  # a button on its way counts once it is there
+            coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
+            draw_tally(surface, state, g, coming)
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
@@ -222,16 +275,20 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> N
     surface.blit(dot, dot.get_rect(center=rect.center))
 
 
-def colour_counts(state: GameState, seat: int) -> tuple[int, ...]:
-    """This round's buttons of each colour on a seat's board, in the order of COLOURS."""
-    buttons = state.button_mask(seat)
+def colour_counts(state: GameState, seat: int, leave_out: int = 0) -> tuple[int, ...]:
+    """This round's buttons of each colour on a seat's board, in the order of COLOURS
+    (without those of ``leave_out``, a mask)."""
+    buttons = state.button_mask(seat) & ~leave_out
     masks = COLOUR_MASKS[state.layout(seat)]
     return tuple((buttons & mask).bit_count() for mask in masks)
 
 
-def draw_tally(surface: pygame.Surface, state: GameState, g: BoardGeometry) -> None:
-    """This round's tally per colour, "▲ 2/3": three of a colour earn a star."""
-    counts = colour_counts(state, g.seat)
+def draw_tally(
+    surface: pygame.Surface, state: GameState, g: BoardGeometry, leave_out: int = 0
+) -> None:
+    """This round's tally per colour, "▲ 2/3": three of a colour earn a star (the buttons
+    of ``leave_out`` not counted yet)."""
+    counts = colour_counts(state, g.seat, leave_out)
     size = max(12, int(g.text * 0.92))
     for rect, colour_name, n in zip(g.tally, COLOURS, counts):
         d = rect.height
@@ -265,4 +322,11 @@ def _mini_layout(layout: str, size: int, symbols: bool) -> pygame.Surface:
     return s
 
 
-__all__ = ["BoardView", "Marks", "colour_counts", "draw_card", "draw_tally", "mini_layout"]
+__all__ = [
+    "BoardView",
+    "Marks",
+    "colour_counts",
+    "draw_card",
+    "draw_tally",
+    "mini_layout",
+]

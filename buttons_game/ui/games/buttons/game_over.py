@@ -11,6 +11,7 @@ from buttons_game.games.buttons.engine import Reason
 from buttons_game.games.buttons.game import Game
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.charts import legend_height
 from buttons_game.ui.play.game_over import OverScreen
 from buttons_game.ui.screen import Host
 from buttons_game.ui.text import draw_lines, wrap
@@ -62,10 +63,9 @@ class GameOverScreen(OverScreen):
             w - self.board_area.right - 3 * pad,
             int(h * 0.42) - coach_h,
         )
-        legend_rows = (self.game.state.players + 1) // 2
         self.coach_area = pygame.Rect(
             self.chart.left,
-            self.chart.bottom + self.px(14 + 22 * legend_rows),
+            self.chart.bottom + legend_height(self.game.state.players, self.scale) + self.px(6),
             self.chart.width,
             coach_h,
         )
@@ -152,15 +152,16 @@ class GameOverScreen(OverScreen):
                         "review.game_worst", n=worst.round, left=f"{worst.stars_left:.2f}"
                     )
             box = pygame.Rect(area.left + 12, y, area.width - 24, self.px(64))
-            draw_lines(surface, wrap(text, size, box.width)[:3], box, size, "text_dim")
+            names = [seat.name for seat in self.game.seats]
+            lines = wrap(text, size, box.width, keep=names)[:3]
+            draw_lines(surface, lines, box, size, "text_dim")
             y += self.px(64)
 
     def draw_chart(self, surface: pygame.Surface) -> None:
         series = stars_by_round(self.game)
         top = max(12, max(max(v) for v in series))
         colours = [f"seat_{p + 1}" for p in range(len(series))]
-        label = t("over.chart")
-        self.draw_series(surface, label, series, colours, top, 3 if top > 12 else 2, 12, True)
+        self.draw_series(surface, t("over.chart"), series, colours, top, dots=True)
 
 
 __all__ = ["GameOverScreen", "stars_by_round"]

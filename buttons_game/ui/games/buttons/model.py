@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from buttons_game.games.buttons.bots.hint import Hint
-from buttons_game.games.buttons.engine import Dice, GameState, Phase, RoundScore, Status
+from buttons_game.games.buttons.engine import GameState, Phase, RoundScore, Status
 from buttons_game.games.buttons.game import Game
 from buttons_game.ui.play.model import Message, PlayModel, render, render_message, render_note
 
@@ -28,6 +28,29 @@ class TutorialCard:
     controls: tuple[str, ...] = ()  # buttons the text talks about
 
 
+@dataclass(frozen=True)
+class Tumble:
+    """The dice in the air (decoration only, never the dice rolled): for each die, where
+    it is thrown from (a point of the dice's area, as shares of its width and height), how
+    far it turns on the way (degrees, signed) and the faces it shows, a new one each
+    quarter turn."""
+
+    starts: tuple[tuple[float, float], ...]
+    turns: tuple[float, ...]
+    faces: tuple[tuple[int, ...], ...]
+
+    def turned(self, die: int, progress: float) -> float:
+        """How far die ``die`` still has to turn at ``progress`` of the roll (degrees; 0 at
+        rest), slowing down as it comes."""
+        return self.turns[die % len(self.turns)] * (1.0 - progress) ** 1.5
+
+    def face(self, die: int, progress: float) -> int:
+        """The face die ``die`` shows at ``progress``: a new one each quarter turn, its own
+        (the first) for the last one."""
+        faces = self.faces[die % len(self.faces)]
+        return faces[int(abs(self.turned(die, progress)) // 90) % len(faces)]
+
+
 @dataclass
 class TableModel(PlayModel):
     """Everything the BUTTONS table shows, in one place (the kit's model and its marks)."""
@@ -40,8 +63,7 @@ class TableModel(PlayModel):
     last_move: dict[int, tuple[int, int]] = field(default_factory=dict)
     fading: dict[int, int] = field(default_factory=dict)  # seat -> the buttons a bust took
     busted: int | None = None  # the seat whose bust has its beat now
-    spin: Dice | None = None  # faces shown while the dice are in the air (decoration only)
-    jitter: tuple[int, int] = (0, 0)
+    tumble: Tumble | None = None  # the dice in the air, while the roll lasts
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
     tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
@@ -92,16 +114,23 @@ class TableModel(PlayModel):
         seat = self.acting_seat()
         cursor = self.cursor if self.cursor and self.cursor[0] == seat else None
         fade = self.timers.fraction("fade")
+        motions = self.motions
+        trail = self.trail()
         marks = Marks(
             hover=self.hover,
             flash=self.flash,
             cursor=cursor,
             pending=set(state.pending_players),
             last_move=dict(self.last_move),
-            fading={p: (mask, fade) for p, mask in self.fading.items()} if fade else {},
+            falling={p: (mask, 1.0 - fade) for p, mask in self.fading.items()} if fade else {},
             busted=self.busted,
             emphasise=state.active_player if state.phase is not Phase.STARS else None,
             bots=self.bot_levels(),
+            arriving={m.what: m.progress for m in motions.of("slide")},
+            settling={m.what: m.progress for m in motions.of("star")},
+            shaking={m.what: m.progress for m in motions.of("shake")},
+            popping=[(*m.what, m.progress) for m in motions.of("pop") if m.started],
+            trail=(trail[0][0], trail[1]) if trail and trail[0] else None,
         )
         advice = self.hint.action if self.hint is not None else None
         if advice is not None and hasattr(advice, "row"):
@@ -118,14 +147,22 @@ class TableModel(PlayModel):
             marks.refused = set(self.tutorial.refused)
         return marks
 
+    def roll_progress(self) -> float | None:
+        """How far the dice in the air have come (0.0 thrown, 1.0 landing); None: no roll."""
+        if self.tumble is None or not self.timers.running("roll"):
+            return None
+        return 1.0 - self.timers.fraction("roll")
+
     def dice_shown(self) -> tuple[tuple[str, int], ...]:
-        """The dice in front of the active player, as (kind, face); face 0 = not rolled yet."""
+        """The dice in front of the active player, as (kind, face); face 0 = not rolled yet
+        (in the air: the face each shows on its way)."""
         state = self.state
-        if self.spin is not None:
-            dice: Dice | None = self.spin
-        else:
-            dice = state.hand_dice()
+        dice = state.hand_dice()
         plain_count = state.plain_dice_in_hand
+        flying = self.roll_progress()
+        if flying is not None and self.tumble is not None:
+            kinds = ("white", "gold") + ("plain",) * plain_count
+            return tuple((kind, self.tumble.face(i, flying)) for i, kind in enumerate(kinds))
         if dice is None:
             return (("white", 0), ("gold", 0)) + (("plain", 0),) * plain_count
         plain = tuple(dice.plain)[:plain_count]
@@ -145,6 +182,7 @@ def round_not_started(state: GameState) -> bool:
 __all__ = [
     "Message",
     "TableModel",
+    "Tumble",
     "TutorialCard",
     "render",
     "render_message",

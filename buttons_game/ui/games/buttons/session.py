@@ -34,13 +34,20 @@ from buttons_game.games.buttons.narration import Note, narrate, narrate_history,
 from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.session import BOT_DELAY, PlaySession
 from buttons_game.ui.play.thinking import BotJob, BotSeats, HintDesk, seeded_bots
-from buttons_game.ui.sound import Play, silent
+from buttons_game.ui.sound import Play, Timed, silent
 
-from .model import TableModel, TutorialCard, round_not_started
+from .model import TableModel, Tumble, TutorialCard, round_not_started
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
+LAND_SECONDS = 0.3  # ... then they settle with a small bounce
+SLIDE_SECONDS = 0.35  # a button slides from its seat's supply to its space
+STAR_SECONDS = 0.5  # a star placed drops onto its button and bounces a little
+POP_SECONDS = 0.9  # at a scoring, three of a colour pop into a star ...
+POP_STAGGER = 0.2  # ... one colour after the other
+SHAKE_SECONDS = 0.5  # a bust shakes its board ...
+FADE_SECONDS = 0.9  # ... and its buttons go back to the supply
+TRAIL_SECONDS = 1.4  # a bot's button or star stays marked this long, fading
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land
-FADE_SECONDS = 0.9
 OVER_SECONDS = 1.2  # the last star lies on the board before the game-over screen
 GOLD_DELAY = 0.3  # a bot's optional gold placement
 SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next decision
@@ -118,6 +125,7 @@ class TableSession(PlaySession):
     REASONS = "reason"
     NOTHING_TO_UNDO = "game.nothing_to_undo"
     ANIMATED = ("roll", "fade", "flash")
+    SKIPPABLE = ("roll", "fade")
     model: TableModel
 
     def __init__(
@@ -144,20 +152,22 @@ class TableSession(PlaySession):
         self.autoplay = False  # --show-me: the tutorial plays itself, a beat per decision
         self.frames_shown = 0  # frames since the last change (--show-me waits for a few)
         self.model.tutorial = script.card(state) if script is not None else None
-        # Spinning faces and jitter have their own randomness: they never touch the dice.
+        # The dice's tumble has its own randomness: it never touches the dice rolled.
         self.decor = random.Random()
+        self._in_air: tuple[GameState, Dice] | None = None  # a roll's dice, until they land
         if round_not_started(state) and not state.is_over():
             self.model.round_start = state.active_player
         if state.is_chance_node():
-            self.model.timers.start("roll", ROLL_SECONDS * speed())
+            self._throw(state)
         if state.phase is Phase.STARS:
             self.model.summary_due = state.round_scores()[-1]  # resumed at a scoring: show it
 
     # ------------------------------------------------------------------ reading
     @property
     def summary_ready(self) -> bool:
-        """A scored round waits for its summary, and no bust is being shown."""
-        return self.model.summary_due is not None and self.model.busted is None
+        """A scored round waits for its summary, and no bust or star popping is being shown."""
+        m = self.model
+        return m.summary_due is not None and m.busted is None and not m.motions.running("pop")
 
     @property
     def in_tutorial(self) -> bool:
@@ -319,7 +329,8 @@ class TableSession(PlaySession):
         return [note for note in notes if note.key not in BROUGHT_ABOUT]
 
     def changed(self, before: GameState, after: GameState, action: Action | None) -> None:
-        """BUTTONS' marks and timers follow the change: the dice, a bust, the round."""
+        """BUTTONS' marks, timers and motions follow the change: the dice, a button or a
+        star placed, a bust, the round scored, a bot's move."""
         m = self.model
         m.hover = None
         m.busted = None  # a move after a bust ends its beat early
@@ -344,10 +355,22 @@ class TableSession(PlaySession):
                 m.scored = scored_table(before, action, after)  # nobody earned a star
         elif len(after.round_scores()) < len(before.round_scores()):
             m.summary_due = None  # an undo took the scoring back
+        if action is None:
+            m.motions.finish()  # an undo or a step started again: everything at rest
+            m.forget_bot_move()
+        elif actor is not None and m.is_human(actor):
+            m.forget_bot_move()
+        elif actor is not None:
+            self._bot_moved(actor, action, speed)
         if isinstance(action, Roll):
-            m.timers.start("roll", ROLL_SECONDS * speed)
+            self._throw(after)
+        if isinstance(action, Place):
+            m.motions.start("slide", (action.player, action.row, action.col), SLIDE_SECONDS * speed)
+        if isinstance(action, PlaceStar):
+            m.motions.start("star", (action.player, action.row, action.col), STAR_SECONDS * speed)
         if isinstance(action, Dice):
-            m.spin = None
+            m.tumble = None
+            m.motions.start("land", "dice", LAND_SECONDS * speed)
             a = before.active_player
             shown = m.state  # the scored round, when the bust ended it
             if shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND:
@@ -355,6 +378,9 @@ class TableSession(PlaySession):
                 m.busted = a
                 m.timers.start("fade", FADE_SECONDS * speed)
                 m.timers.start("bust", BUST_SECONDS * speed)
+                m.motions.start("shake", a, SHAKE_SECONDS * speed)
+        if len(after.round_scores()) > len(before.round_scores()):
+            self._pop(after, speed)
         if after.round_number != before.round_number or after.is_over():
             m.last_move.clear()
         if action is None or after.round_number != before.round_number:
@@ -370,6 +396,27 @@ class TableSession(PlaySession):
         if self.script is not None:
             m.tutorial = self.script.card(after)
 
+    def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
+        """A bot's move in words ("Bo placed a button at (3, 4)"), its space marked a moment."""
+        m = self.model
+        if isinstance(action, (Place, PlaceStar)):
+            key = "bot_move.place" if isinstance(action, Place) else "bot_move.star"
+            space = (seat, action.row, action.col)
+            m.bot_moved(seat, key, (space,), TRAIL_SECONDS * speed, row=action.row, col=action.col)
+        elif isinstance(action, Roll):
+            m.bot_moved(seat, "bot_move.roll")
+        elif isinstance(action, OptOut):
+            m.bot_moved(seat, "bot_move.opt_out")
+        elif isinstance(action, Skip):
+            m.bot_moved(seat, "bot_move.skip")
+
+    def _pop(self, after: GameState, speed: float) -> None:
+        """The round is scored: each colour a seat covered three times pops into a star."""
+        for seat, score in enumerate(after.round_scores()[-1].seats):
+            for k, colour_name in enumerate(score.colours):
+                delay = k * POP_STAGGER * speed
+                self.model.motions.start("pop", (seat, colour_name), POP_SECONDS * speed, delay)
+
     def effect(self, before: GameState, after: GameState, action: Action | None) -> str | None:
         """The one sound a change makes, the weightiest: a win, a bust, else the action's own."""
         if after.is_over() and not before.is_over():
@@ -381,8 +428,8 @@ class TableSession(PlaySession):
             shown = self.model.state  # the scored round, when the bust ended it
             busted = shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND
             return "bust" if busted else None
-        if isinstance(action, Roll):
-            return "roll"
+        if isinstance(action, Roll):  # the rattle lasts as long as the dice are in the air
+            return Timed("roll", ROLL_SECONDS * self.speed())
         if isinstance(action, Place):
             return "place"
         if isinstance(action, PlaceStar):
@@ -421,17 +468,28 @@ class TableSession(PlaySession):
         landed = self._land_dice()
         return self._drive_bots(dt) or self._autoplay() or landed
 
+    def hurry(self) -> None:
+        """A click or a key: the dice in the air land now (their rattle cut to the landing),
+        and everything else in motion arrives."""
+        cut_short = self.model.timers.left("roll") > 0
+        super().hurry()
+        if cut_short and self.state.is_chance_node():
+            self.sound(Timed("roll", 0.0))  # the landing alone, over the rattle
+        self._land_dice()
+
     def _land_dice(self) -> bool:
-        """The dice in the air spin; once their time is up they land (True)."""
+        """The dice in the air tumble; once their time is up they land (True)."""
         state = self.state
-        if not state.is_chance_node():
+        if not state.is_chance_node() or self.model.timers.running("roll"):
             return False
-        if self.model.timers.running("roll"):
-            self._spin(state)
-            return False
-        dice = self.script.dice(self.game) if self.script else self.game.roll_dice()
-        self.apply(dice)
+        thrown = self._in_air
+        self._in_air = None
+        self.apply(thrown[1] if thrown is not None and thrown[0] is state else self._next_dice())
         return True
+
+    def _next_dice(self) -> Dice:
+        """The dice of the roll waiting for them: the game's own (or the tutorial's)."""
+        return self.script.dice(self.game) if self.script else self.game.roll_dice()
 
     def bots_wait(self) -> bool:
         m = self.model
@@ -462,13 +520,28 @@ class TableSession(PlaySession):
         self.apply(action)
         return True
 
-    def _spin(self, state: GameState) -> None:
+    def _throw(self, state: GameState) -> None:
+        """The dice go up: they land after ``ROLL_SECONDS`` (times the speed), tumbling
+        across the panel meanwhile, each on its own way (the decor's randomness, not the
+        game's: the dice rolled stay the same at any speed)."""
+        m = self.model
+        seconds = ROLL_SECONDS * self.speed()
+        m.timers.start("roll", seconds)
+        m.tumble = None
+        self._in_air = None
+        if seconds <= 0:
+            return
+        # The dice that will land are known now (the same whenever they are drawn), so
+        # each die comes to rest showing its own face: it lands without a jump.
+        dice = self._next_dice()
+        self._in_air = (state, dice)
+        landing = (dice.white, dice.gold, *dice.plain)
         r = self.decor
-        n = state.plain_dice_in_hand
-        self.model.spin = Dice(
-            r.randint(1, 6), r.randint(1, 6), tuple(r.randint(1, 6) for _ in range(n))
+        m.tumble = Tumble(
+            starts=tuple((r.uniform(0.0, 0.3), r.uniform(0.15, 0.85)) for _ in landing),
+            turns=tuple(r.choice((-1, 1)) * r.uniform(330, 600) for _ in landing),
+            faces=tuple((face, *(r.randint(1, 6) for _ in range(7))) for face in landing),
         )
-        self.model.jitter = (r.randint(-3, 3), r.randint(-3, 3))
 
 
 __all__ = ["TableSession", "buttons_bots", "buttons_hints"]

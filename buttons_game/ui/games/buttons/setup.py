@@ -1,7 +1,7 @@
 """New game set-up: the kit's seats (2-4 of them), and each seat's board layout.
 
 It starts from the seats of the last game; every seat gets a different physical
-board (1-4) with a random side, as RULES.md's set-up ruling asks.
+board (1-4) with a random side, as docs/rules-buttons.md's set-up ruling asks.
 """
 
 from __future__ import annotations

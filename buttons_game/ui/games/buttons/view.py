@@ -10,12 +10,14 @@ from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .board_geometry import BoardGeometry, layout_boards
 from .boards import BoardView, Marks
-from .model import TableModel
+from .model import TableModel, Tumble
 
 
 @dataclass
@@ -184,6 +186,23 @@ def hint_lines(model: TableModel) -> list[str]:
     return lines
 
 
+def tumble_pose(
+    tumble: Tumble, die: int, progress: float, rect: pygame.Rect, area: pygame.Rect
+) -> tuple[tuple[int, int], float]:
+    """Where die ``die`` is at ``progress`` of its roll (its centre) and how far it is turned:
+    thrown from its start in ``area``, bouncing on its way to ``rect``, where it lies still
+    and straight at the end."""
+    fx, fy = tumble.starts[die % len(tumble.starts)]
+    start = (area.left + fx * area.width, area.top + fy * area.height)
+    x, y = between(start, rect.center, 1.0 - (1.0 - progress) ** 2)
+    y -= int(hop(progress, 3) * rect.height * 0.6)  # bouncing on its way
+    # a turned die is wider: it keeps clear of the area's edges, until it lies still
+    margin = int(rect.width * lerp(0.7, 0.5, progress))
+    x = min(max(x, area.left + margin), area.right - margin)
+    y = min(max(y, area.top + margin), area.bottom - margin)
+    return (x, y), tumble.turned(die, progress)
+
+
 class TableDrawing:
     """Draws the whole table from a model and a layout; it changes neither."""
 
@@ -229,14 +248,15 @@ class TableDrawing:
         pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
         head = art.text(t("game.in_hand"), int(16 * s), "text_dim", True)
         surface.blit(head, (layout.dice[0].left, side.top + int(10 * s)))
-        jx, jy = model.jitter if model.spin is not None else (0, 0)
-        for rect, (kind, value) in zip(layout.dice, model.dice_shown()):
-            surface.blit(art.die(kind, value, rect.width), rect.move(jx, jy))
+        self.draw_dice(surface, model, layout)
         text, tint = prompt(model)
         size = int(16 * s)
         room = layout.prompt.copy()
-        room.height = int(size * 1.35) * 6  # at most six lines
+        room.height = line_step(size) * 6  # at most six lines
         used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
+        below = pygame.Rect(room.left, room.top + used + int(4 * s), room.width, room.height)
+        bot_line = mark.draw_bot_move(surface, model, below, int(14 * s))
+        used += bot_line + int(4 * s) if bot_line else 0
         key_size = int(14 * s)
         # In the tutorial its card takes the keys' room too: each step names its keys.
         keys = (
@@ -244,7 +264,7 @@ class TableDrawing:
             if model.tutorial
             else wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
         )
-        keys_h = len(keys) * int(key_size * 1.35)
+        keys_h = len(keys) * line_step(key_size)
         area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
         draw_lines(surface, keys, area, key_size, "text_dim")
         top = layout.prompt.top + used + int(8 * s)
@@ -253,6 +273,24 @@ class TableDrawing:
             self.draw_tutorial(surface, model, log, s)
         else:
             self.draw_log(surface, model, log, s)
+
+    def draw_dice(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """The dice in hand; in the air they tumble across the panel to their places, then
+        land with a small bounce."""
+        slots = layout.dice
+        flying = model.roll_progress()
+        tumble = model.tumble
+        landing = model.motions.progress("land", "dice")
+        area = slots[0].unionall(slots[1:])
+        for i, (rect, (kind, value)) in enumerate(zip(slots, model.dice_shown())):
+            image = art.die(kind, value, rect.width)
+            if flying is not None and tumble is not None:
+                where, turned = tumble_pose(tumble, i, flying, rect, area)
+                blit_centred(surface, pygame.transform.rotozoom(image, turned, 1.0), where)
+            elif landing is not None:
+                surface.blit(image, rect.move(0, -int(hop(landing) * rect.height * 0.22)))
+            else:
+                surface.blit(image, rect)
 
     def draw_tutorial(
         self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
@@ -291,7 +329,7 @@ class TableDrawing:
             surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
         )
         # how many pixels of text did not fit (0 when all of it shows): the fit test reads it
-        self.tutorial_overflow = max(0, y + len(text) * int(size * 1.35) - inner.bottom)
+        self.tutorial_overflow = max(0, y + len(text) * line_step(size) - inner.bottom)
 
     def draw_log(
         self, surface: pygame.Surface, model: TableModel, area: pygame.Rect, s: float
@@ -344,4 +382,5 @@ __all__ = [
     "draw_tooltip",
     "hint_lines",
     "prompt",
+    "tumble_pose",
 ]

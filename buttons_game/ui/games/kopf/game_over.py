@@ -39,8 +39,12 @@ class KopfOverScreen(OverScreen):
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         top = self.px(140)
-        self.cell = max(12, min((h - top - self.px(20)) // 10, int(w * 0.5) // 10))
-        self.board = pygame.Rect(self.px(30), top, 10 * self.cell, 10 * self.cell)
+        self.label = self.px(22)  # a to j over the columns, 1 to 10 down the rows
+        room = min(h - top - self.px(20), int(w * 0.5)) - self.label
+        self.cell = max(12, room // 10)
+        self.board = pygame.Rect(
+            self.px(30) + self.label, top + self.label, 10 * self.cell, 10 * self.cell
+        )
         self.chart = pygame.Rect(
             self.board.right + self.px(60),
             top + self.px(30),
@@ -59,7 +63,8 @@ class KopfOverScreen(OverScreen):
 
     def draw_result(self, surface: pygame.Surface) -> None:
         state = self.game.state
-        surface.blit(static_board(state.setup.board, self.cell, 0), self.board)
+        board = static_board(state.setup.board, self.cell, self.label)
+        surface.blit(board, self.board.move(-self.label, -self.label))
         for player in (0, 1):
             piece = sprites.piece(int(self.cell * 0.9), player)
             for row, col in state.pieces(player):
@@ -73,7 +78,7 @@ class KopfOverScreen(OverScreen):
         series = [[v[player] for v in self.series] for player in (0, 1)]
         colours = sprites.PLAYER_COLOURS
         label = t("kopf_over.chart")
-        self.draw_series(surface, label, series, colours, self.game.state.target, 2, 8)
+        self.draw_series(surface, label, series, colours, self.game.state.target)
 
 
 __all__ = ["KopfOverScreen", "captures_by_move"]

@@ -15,7 +15,7 @@ import pygame
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play.model import render_message
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .lesson import LessonModel
 from .model import KopfModel
@@ -25,7 +25,6 @@ TITLE = 22  # design sizes of the panel's texts
 NUMBER = 15
 WORDS = 17
 KEYS = 14
-LINE = 1.35  # a line's height, times its size (as draw_lines steps)
 
 
 @dataclass
@@ -52,7 +51,7 @@ class LessonLayout(KopfLayout):
         inner = base.panel.inflate(-2 * px(10), -2 * px(10))
         title_size, number_size = int(TITLE * scale), int(NUMBER * scale)  # as drawn
         title_lines = len(wrap(title, title_size, inner.width, True))
-        header_h = int(number_size * LINE) + title_lines * int(title_size * LINE)
+        header_h = line_step(number_size) + title_lines * line_step(title_size)
         header = pygame.Rect(inner.left, inner.top, inner.width, header_h)
         top = header.bottom + gap
         if counts:  # one above the other, with room for the captures
@@ -94,7 +93,7 @@ class LessonLayout(KopfLayout):
 
     def room(self) -> int:
         """The height the lesson's texts may fill, above the keys."""
-        keys_h = len(self.keys_lines()) * int(int(KEYS * self.scale) * LINE)
+        keys_h = len(self.keys_lines()) * line_step(KEYS * self.scale)
         return self.words.height - keys_h - int(8 * self.scale)
 
 
@@ -121,7 +120,7 @@ def paragraphs(model: LessonModel, layout: LessonLayout) -> list[tuple[int, list
     """The lesson's texts wrapped to the panel: (top, lines, tint, bold) each. The last one
     ends at ``paragraphs_bottom``; within ``layout.room()`` nothing is cut."""
     size = int(WORDS * layout.scale)
-    step = int(size * LINE)
+    step = line_step(size)
     y = layout.words.top
     out = []
     for i, (text, tint, bold) in enumerate(lesson_texts(model)):
@@ -136,7 +135,7 @@ def paragraphs(model: LessonModel, layout: LessonLayout) -> list[tuple[int, list
 def paragraphs_bottom(model: LessonModel, layout: LessonLayout) -> int:
     """Where the lesson's texts end (they fit when this is at most words.top + room())."""
     top, lines, _, _ = paragraphs(model, layout)[-1]
-    return top + len(lines) * int(int(WORDS * layout.scale) * LINE)
+    return top + len(lines) * line_step(WORDS * layout.scale)
 
 
 class LessonDrawing(KopfDrawing):
@@ -178,7 +177,7 @@ class LessonDrawing(KopfDrawing):
             box = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
             draw_lines(surface, lines, box, size, tint, bold)
         keys = layout.keys_lines()
-        keys_h = len(keys) * int(int(KEYS * s) * LINE)
+        keys_h = len(keys) * line_step(KEYS * s)
         key_area = pygame.Rect(area.left, area.bottom - keys_h, area.width, keys_h)
         draw_lines(surface, keys, key_area, int(KEYS * s), "text_dim")
 

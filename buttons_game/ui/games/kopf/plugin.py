@@ -20,7 +20,7 @@ from buttons_game.i18n import t
 
 from ...play.plugin import GameUI
 from ...screen import Host, Screen
-from ...text import draw_lines, wrap
+from ...text import draw_lines, line_step, wrap
 
 if TYPE_CHECKING:
     from ...stats_view import Column
@@ -80,7 +80,7 @@ class KopfUI(GameUI):
         size = int(round(15 * scale))
         for name, rect in zip(DIAGRAMS, rects):
             caption = wrap(t(f"kopf_rules.{name}"), size, rect.width)
-            text_h = len(caption) * int(size * 1.35)
+            text_h = len(caption) * line_step(size)
             picture = pygame.Rect(
                 rect.left, rect.top, rect.width, rect.height - text_h - int(round(10 * scale))
             )

@@ -14,8 +14,8 @@ from typing import Any
 from buttons_game.core.notes import Note
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.bots.hint import kopf_hint
-from buttons_game.games.kopf.engine import PASS, Action, KopfState, Move, Remove
-from buttons_game.games.kopf.narration import narrate, narrate_history, undo_note
+from buttons_game.games.kopf.engine import PASS, Action, KopfState, Move, Pass, Remove
+from buttons_game.games.kopf.narration import narrate, narrate_history, square_name, undo_note
 from buttons_game.ui.games.kopf import intents as do
 from buttons_game.ui.play.session import PlaySession
 from buttons_game.ui.play.thinking import BotSeats, HintDesk, seeded_bots
@@ -24,6 +24,9 @@ from buttons_game.ui.sound import Play, silent
 from .model import Flight, KopfModel
 
 STRIKE_SECONDS = 1.0  # captured pieces fly to their captor's tray: the strike's own beat
+GLIDE_SECONDS = 0.16  # a moved piece glides along its line: this long ...
+GLIDE_PER_SQUARE = 0.06  # ... and this much more for each square it passes
+TRAIL_SECONDS = 1.4  # a bot's move stays marked this long, fading
 OVER_SECONDS = 1.4
 PASS_SECONDS = 1.2  # a person who cannot move sees why before the turn passes
 
@@ -40,6 +43,7 @@ class KopfSession(PlaySession):
     REASONS = "kopf_reason"
     NOTHING_TO_UNDO = "kopf.nothing_to_undo"
     ANIMATED = ("strike", "flash")
+    SKIPPABLE = ("strike",)
     model: KopfModel
 
     def __init__(
@@ -140,19 +144,46 @@ class KopfSession(PlaySession):
         return (undo_note(seat),)
 
     def changed(self, before: KopfState, after: KopfState, action: Action | None) -> None:
-        """The selection, the last move and the strikes' flights follow the change."""
+        """The selection, the last move, the moved piece's glide, the strikes' flights (once
+        it has arrived) and a bot's move follow the change."""
         m = self.model
         m.selected = None
+        speed = self.speed()
+        glide = 0.0
         if isinstance(action, Move):
-            m.last_move = ((action.from_row, action.from_col), (action.to_row, action.to_col))
+            start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
+            m.last_move = (start, end)
+            squares = max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+            glide = (GLIDE_SECONDS + GLIDE_PER_SQUARE * squares) * speed
+            m.motions.start("glide", (start, end, before.to_move), glide)
         elif action is None:
             m.last_move = None
+            m.motions.finish()  # an undo or a lesson started again: everything at rest
         if action is not None:
             m.flights = self._flights(before, after, action)
-            if m.flights:
-                m.timers.start("strike", STRIKE_SECONDS * self.speed())
+            if m.flights:  # they fly once the moved piece has arrived
+                m.timers.start("strike", STRIKE_SECONDS * speed, delay=glide)
+        mover = before.current_player
+        if action is None or (mover is not None and m.is_human(mover)):
+            m.forget_bot_move()
+        elif mover is not None:
+            self._bot_moved(mover, action, speed)
         if after.is_over() and not before.is_over():
-            m.timers.start("over", OVER_SECONDS * self.speed())
+            m.timers.start("over", OVER_SECONDS * speed)
+
+    def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
+        """A bot's move in words ("Bo: c7–e5"), its way marked a moment on the board."""
+        m = self.model
+        trail = TRAIL_SECONDS * speed
+        if isinstance(action, Move):
+            start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
+            m.bot_moved(seat, "bot_move.kopf_move", (start, end), trail,
+                        **{"from": square_name(*start), "to": square_name(*end)})  # fmt: skip
+        elif isinstance(action, Remove):
+            spot = (action.row, action.col)
+            m.bot_moved(seat, "bot_move.kopf_remove", (spot,), trail, square=square_name(*spot))
+        elif isinstance(action, Pass):
+            m.bot_moved(seat, "bot_move.kopf_pass")
 
     def effect(self, before: KopfState, after: KopfState, action: Action | None) -> str | None:
         """The one sound a change makes, the weightiest: a win, a strike, else a move."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -13,8 +14,9 @@ from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
+from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
-from buttons_game.ui.text import draw_lines, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .model import KopfModel, Square
 
@@ -168,7 +170,8 @@ class KopfDrawing:
             layout.board.move(-layout.label, -layout.label),
         )
         self._draw_marks_under(surface, model, layout)
-        flying = {f.square for f in model.flights}
+        gliding = model.motions.of("glide")
+        flying = {f.square for f in model.flights} | {m.what[1] for m in gliding}
         cell = layout.cell
         d = int(cell * 0.9)
         for player in (0, 1):
@@ -180,6 +183,7 @@ class KopfDrawing:
                 surface.blit(image, image.get_rect(center=rect.center))
         self._draw_marks_over(surface, model, layout)
         self.draw_own_marks(surface, model, layout)
+        self._draw_glides(surface, model, layout)
         self._draw_flights(surface, model, layout)
         title = art.text(self.heading(), int(24 * s), "accent", True)
         bar = layout.top_bar
@@ -206,6 +210,10 @@ class KopfDrawing:
             surface.blit(_threat_lines(state, cell), layout.board)
         for spot in model.targets():
             marks.ring(surface, layout.square_rect(*spot), "target", 0.09)
+        trail = model.trail()
+        if trail is not None:  # a bot's move: its way, fading
+            spots, left = trail
+            marks.trail(surface, [layout.square_rect(*spot) for spot in spots], "last_move", left)
 
     def draw_own_marks(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         """A screen's own marks over the table's (a lesson's, a replay's)."""
@@ -250,12 +258,25 @@ class KopfDrawing:
         if model.flash is not None:
             marks.cross(surface, layout.square_rect(*model.flash), "bad", width, 0.25)
 
+    def _draw_glides(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        """A moved piece on its way along its line, lifted a little as it passes over."""
+        for motion in model.motions.of("glide"):
+            start, end, player = motion.what
+            p = ease_in_out(motion.progress)
+            where = between(layout.square_rect(*start).center, layout.square_rect(*end).center, p)
+            d = int(layout.cell * 0.9)
+            size = int(d * (1.0 + 0.12 * math.sin(math.pi * p)))
+            blit_centred(surface, resized(sprites.piece(d, player), size), where)
+
     def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         if not model.flights:
             return
         left = model.timers.fraction("strike")
         go = 1.0 - left
+        gliding = {m.what[1] for m in model.motions.of("glide")}
         for flight in model.flights:
+            if flight.square in gliding:
+                continue  # struck where it just moved: it flies once it has arrived
             start = layout.square_rect(*flight.square)
             end = layout.tray_slot(1 - flight.player, flight.slot)
             x = start.centerx + (end.centerx - start.centerx) * go
@@ -297,7 +318,7 @@ class KopfDrawing:
                 surface.blit(score, (card.right - score.get_width() - 10, card.top + 10))
             left = card.left + 14 + icon.get_width()
             right = card.right - 10 - (score.get_width() + 10 if score is not None else 0)
-            where = pygame.Rect(left, card.top + 8, right - left, int(size * 1.35))
+            where = pygame.Rect(left, card.top + 8, right - left, line_step(size))
             tint = "accent" if active else "text"
             marks.draw_seat_name(surface, where, names[player], model.bot_level(player), size, tint)
             if not counts:
@@ -315,6 +336,9 @@ class KopfDrawing:
         size = int(16 * s)
         words, tint = prompt(model)
         used = draw_lines(surface, wrap(words, size, text.width, True), text, size, tint, True)
+        below = pygame.Rect(text.left, text.top + used + int(4 * s), text.width, text.height)
+        bot_line = marks.draw_bot_move(surface, model, below, int(14 * s))
+        used += bot_line + int(4 * s) if bot_line else 0
         advice = hint_text(model)
         if advice:
             area = pygame.Rect(text.left, text.top + used + int(4 * s), text.width, text.height)
@@ -323,7 +347,7 @@ class KopfDrawing:
             )
         key_size = int(14 * s)
         keys = wrap_items(t("kopf.keys").split(" · "), key_size, layout.keys.width)
-        keys_h = len(keys) * int(key_size * 1.35)
+        keys_h = len(keys) * line_step(key_size)
         key_area = pygame.Rect(
             layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h
         )

@@ -1,4 +1,4 @@
-"""The eight board layouts satisfy RULES.md "Components"."""
+"""The eight board layouts satisfy docs/rules-buttons.md "Components"."""
 
 import importlib.util
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""One test per rule and ruling of RULES.md, in its order."""
+"""One test per rule and ruling of docs/rules-buttons.md, in its order."""
 
 from __future__ import annotations
 

@@ -1,0 +1,68 @@
+"""Rules: each game's summary, and its full rules as shipped (docs/rules-<game>.md) in a
+scrollable box, with a way back."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from buttons_game.ui.screens.document import markdown_html, rules_text
+from buttons_game.ui.screens.menu import MainMenu
+from buttons_game.ui.screens.rules import RulesScreen
+
+from .conftest import click_widget, press, settle, step
+
+
+def shown(box) -> str:
+    return pygame_gui.core.utility.translate(box.html_text)
+
+
+def test_full_rules_show_the_shipped_document_scroll_and_go_back(make_app):
+    app = make_app(window=(1280, 720))
+    app.push(MainMenu(app))
+    app.show_rules()
+    step(app, 2)
+    screen = app.top
+    assert "five stars in a line" in shown(screen.text), "the summary comes first"
+    click_widget(app, screen.full_rules)
+    assert screen.full and screen.screenshot_key() == "rules-full"
+    text = shown(screen.text)
+    assert "Ruling" in text and "supply is unlimited in the app" in text
+    assert "seeds/" not in text and "**" not in text, "no missing file, no Markdown marks"
+    bar = screen.text.scroll_bar
+    assert bar is not None, "the full rules are longer than the box: it scrolls"
+    settle(app)
+    press(app, pygame.K_PAGEDOWN)
+    assert bar.start_percentage > 0
+    press(app, pygame.K_END)
+    assert bar.start_percentage + bar.visible_percentage > 0.99, "End shows the last lines"
+    press(app, pygame.K_HOME)
+    assert bar.start_percentage == 0
+    click_widget(app, screen.tabs[1])  # the other game's full rules
+    assert "forbidden group" in shown(screen.text) and screen.full
+    click_widget(app, screen.back)  # back to the summary
+    assert isinstance(app.top, RulesScreen) and not screen.full
+    assert screen.full_rules is not None and "Full rules" not in shown(screen.text)
+    click_widget(app, screen.full_rules)
+    press(app, pygame.K_ESCAPE)  # Esc: back to the summary too
+    assert isinstance(app.top, RulesScreen) and not screen.full
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenu)
+
+
+def test_the_shipped_rules_become_the_text_boxs_html():
+    html = markdown_html(
+        "# Title\n\nA **bold** word, `code` and [a link](other.md)\nwrapped.\n\n"
+        "### Part\nIts text.\n\n- one\n  more\n- two < three & so on\n\n1. first\n2. second",
+        "#ffcc00",
+    )
+    assert html == (
+        '<font color="#ffcc00"><b>Title</b></font><br>'
+        "A <b>bold</b> word, code and a link wrapped.<br><br>"
+        '<font color="#ffcc00"><b>Part</b></font><br>Its text.<br><br>'
+        "• one more<br>• two &lt; three &amp; so on<br><br>1. first<br>2. second"
+    )
+    for game in ("buttons", "kopf"):
+        text = rules_text(game)
+        assert text is not None and text.count("**Ruling**") >= 5
+    assert rules_text("no-such-game") is None
