@@ -1,6 +1,7 @@
-"""A progress bar for long command-line work (``simulate``, ``tournament``): games done, the
-rate and the time left, on stderr, and only when stderr is a terminal (never in a pipe,
-a file or with ``--json``), so what the commands print stays the same."""
+"""A progress bar for long command-line work (``simulate``, ``tournament``, ``tournament
+--efficiency``): items done, the rate and the time left, on stderr, and only when stderr
+is a terminal (never in a pipe, a file or with ``--json``), so what the commands print
+stays the same. Work in stages (positions solved, then rounds played) gets a line each."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def clock(seconds: float) -> str:
 
 
 class Progress:
-    """``done`` of ``total`` items, drawn over one line of ``stream`` as they are done."""
+    """``done`` of ``total`` items, drawn over one line of ``stream`` as they are done; the
+    line ends as the last item is done, so whatever is printed next starts afresh."""
 
     def __init__(
         self,
@@ -47,11 +49,26 @@ class Progress:
         self.width = 0  # of the line drawn last
 
     def advance(self, count: int = 1) -> None:
+        if self.done >= self.total:
+            return
         self.done = min(self.total, self.done + count)
         now = time.monotonic()
         if self.shown and (now - self.drawn_at >= REDRAW_SECONDS or self.done == self.total):
             self.drawn_at = now
             self._draw(now)
+            if self.done == self.total:
+                self._end_line()
+
+    def stage(self, total: int, unit: str) -> None:
+        """Count the next stage of the work afresh: ``total`` items of ``unit``, on a line
+        of its own below the stage before, drawn at once (its first item may be slow)."""
+        self.close()
+        self.total = max(0, total)
+        self.unit = unit
+        self.done = 0
+        self.started = self.drawn_at = time.monotonic()
+        if self.shown and self.total:
+            self._draw(self.started)
 
     def line(self, now: float | None = None) -> str:
         """The bar as it is now: ``[#####-----]  120/1000 games  45.2 games/s  0:19 left``."""
@@ -92,9 +109,12 @@ class Progress:
         """End the bar's line (the last figures stay), so what follows starts afresh."""
         if self.shown and self.width:
             self._draw(time.monotonic())
-            self.stream.write("\n")
-            self.stream.flush()
-            self.width = 0
+            self._end_line()
+
+    def _end_line(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+        self.width = 0
 
     def __enter__(self) -> Progress:
         return self

@@ -323,7 +323,10 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     seats = tuple(args.seats)
     if args.efficiency:
         jobs = capped_jobs(args.jobs)
-        return tournament.efficiency(seats, args.games or 2400, args.seed, jobs, args.json)
+        rounds = args.games or 2400
+        # The game names its stages (positions solved, rounds played); a bar as below.
+        with Progress(0, shown=False if args.json else None) as stages:
+            return tournament.efficiency(seats, rounds, args.seed, jobs, args.json, stages)
     if len(seats) != args.players:
         needs = NUMBERS.get(args.players, str(args.players))
         parser.error(

@@ -16,9 +16,11 @@ from buttons_game.progress import Progress, clock
 posix_only = pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal needs POSIX")
 
 
-def run(argv: list[str], terminal: bool) -> tuple[str, str]:
-    """``buttons-game ARGV``: its stdout (a pipe) and its stderr (a pty, or a pipe)."""
-    command = [sys.executable, "-m", "buttons_game", *argv]
+def run(argv: list[str], terminal: bool, code: str | None = None) -> tuple[str, str]:
+    """``buttons-game ARGV`` (run by ``python -c CODE ARGV`` if given): its stdout (a pipe)
+    and its stderr (a pty, or a pipe)."""
+    start = ["-m", "buttons_game"] if code is None else ["-c", code]
+    command = [sys.executable, *start, *argv]
     env = dict(os.environ)
     if not terminal:
         done = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env)
@@ -67,6 +69,98 @@ def test_tournament_shows_a_bar_on_a_terminal_but_not_with_json():
     assert json.loads(out)["games"] == 6
     _, piped_err = run(argv, terminal=False)
     assert piped_err == ""
+
+
+# ``buttons-game`` with the efficiency measured over two of the smaller fixed positions.
+TWO_POSITIONS = """
+import sys
+from buttons_game.cli import main
+from buttons_game.games.buttons.bots import efficiency
+two = tuple(p for p in efficiency.solo_positions() if p.buttons.bit_count() == 2)[-2:]
+efficiency.solo_positions = lambda seed=2015: two
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def lines_shown(err: str) -> list[str]:
+    """What stays on a terminal of each line drawn (a terminal's newline is CR LF)."""
+    return [line.split("\r")[-1] for line in err.replace("\r\n", "\n").split("\n")]
+
+
+@posix_only
+@pytest.mark.slow  # three commands, each solving two positions exactly
+def test_efficiency_shows_a_bar_per_stage_on_a_terminal_but_not_with_json_or_in_a_pipe():
+    argv = ["tournament", "--efficiency", "--seats", "easy,random", "--games", "30"]
+    out, err = run(argv, terminal=True, code=TWO_POSITIONS)
+    shown = lines_shown(err)
+    assert shown[0].startswith("[" + "#" * 30 + "] 2/2 positions") and "in all" in shown[0]
+    assert shown[1].startswith("[" + "#" * 30 + "] 60/60 rounds") and "rounds/s" in shown[1]
+    assert shown[2:] == [""], "each stage on a line of its own, and the bar ends its line"
+    assert err.count("\r") > 2, "the bar is redrawn over its line"
+    assert out.startswith("solo-round efficiency: 30 seeded rounds per level over 2 fixed")
+    assert "#" not in out and "\r" not in out, "the report on stdout stays clean"
+    json_out, json_err = run([*argv, "--json"], terminal=True, code=TWO_POSITIONS)
+    assert "rounds/s" not in json_err and "#" not in json_err, "--json: no bar"
+    assert set(json.loads(json_out)["levels"]) == {"easy", "random"}
+    piped_out, piped_err = run(argv, terminal=False, code=TWO_POSITIONS)
+    assert piped_err == "", "nothing extra when stderr is not a terminal"
+    assert piped_out.splitlines()[1:] == out.splitlines()[1:]
+
+
+class Meter:
+    """A meter that writes down what it is told."""
+
+    def __init__(self) -> None:
+        self.stages: list[tuple[str, int]] = []
+        self.counted: dict[str, int] = {}
+
+    def stage(self, total: int, unit: str) -> None:
+        self.stages.append((unit, total))
+
+    def advance(self, count: int = 1) -> None:
+        unit = self.stages[-1][0]
+        self.counted[unit] = self.counted.get(unit, 0) + count
+
+
+def two_stars(position: object) -> float:
+    return 2.0
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_efficiency_tells_its_meter_each_position_solved_and_each_round_played(
+    jobs, monkeypatch, capsys
+):
+    from buttons_game.games.buttons.bots import efficiency
+
+    two = efficiency.solo_positions()[:2]
+    monkeypatch.setattr(efficiency, "solo_positions", lambda seed=2015: two)
+    monkeypatch.setattr(efficiency, "_exact", two_stars)  # no solving: quick
+    meter = Meter()
+    argv = (["easy", "random", "easy"], 60, 3, jobs, True)
+    assert efficiency.efficiency_command(*argv, meter) == 0
+    assert meter.stages == [("positions", 2), ("rounds", 120)]
+    assert meter.counted == {"positions": 2, "rounds": 120}
+    measured = json.loads(capsys.readouterr().out)
+    assert efficiency.efficiency_command(*argv) == 0, "and the same without a meter"
+    assert json.loads(capsys.readouterr().out) == measured
+    assert measured["levels"]["easy"]["rounds"] == 60
+
+
+def test_a_bar_in_stages_draws_each_at_once_and_ends_each_line():
+    bar = Progress(0, stream=FakeTerminal())
+    bar.stage(2, "positions")
+    assert lines_shown(bar.stream.getvalue())[-1].startswith("[" + "-" * 30 + "] 0/2 positions")
+    bar.advance()
+    bar.advance()
+    bar.advance()  # one too many changes nothing
+    bar.stage(3, "rounds")
+    bar.advance(3)
+    bar.close()
+    text = bar.stream.getvalue()
+    first, second, after = lines_shown(text)
+    assert first.startswith("[" + "#" * 30 + "] 2/2 positions") and after == ""
+    assert second.startswith("[" + "#" * 30 + "] 3/3 rounds")
+    assert text.endswith("\n") and text.count("\n") == 2, "close adds no empty line"
 
 
 class FakeTerminal(io.StringIO):

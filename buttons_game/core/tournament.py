@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 BotOptions = Mapping[str, Mapping[str, Any]]
 """Bot options per level, e.g. ``{"hard": {"seconds": 0.2}}``."""
@@ -27,6 +27,15 @@ class BotGame:
     decision_s: tuple[tuple[float, ...], ...]
 
 
+class Meter(Protocol):
+    """Where long work tells how far it is (the command line's progress bar): a stage of
+    ``total`` items of a ``unit`` ("positions", "rounds"), then each count of them done."""
+
+    def stage(self, total: int, unit: str) -> None: ...
+
+    def advance(self, count: int = 1) -> None: ...
+
+
 class Tournament:
     """How bots of one game play each other headless."""
 
@@ -41,7 +50,15 @@ class Tournament:
         raise NotImplementedError
 
     def efficiency(
-        self, seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+        self,
+        seats: Sequence[str],
+        rounds: int,
+        seed: int,
+        jobs: int,
+        as_json: bool,
+        progress: Meter | None = None,
     ) -> int:
-        """Measure the levels ``seats`` against a perfect player and print it; the exit code."""
+        """Measure the levels ``seats`` against a perfect player and print it; the exit code.
+        ``progress`` is told of each stage of the work and of each item done, and every
+        stage is over before anything is printed."""
         raise NotImplementedError

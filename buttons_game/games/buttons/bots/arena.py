@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from buttons_game.core.tournament import BotGame, BotOptions, Tournament
+from buttons_game.core.tournament import BotGame, BotOptions, Meter, Tournament
 
 from ..engine import IllegalActionError, Status, new_game, play_chance
 from .levels import make_bot
@@ -60,8 +60,14 @@ class ButtonsTournament(Tournament):
         return play_game(levels, seed)
 
     def efficiency(
-        self, seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+        self,
+        seats: Sequence[str],
+        rounds: int,
+        seed: int,
+        jobs: int,
+        as_json: bool,
+        progress: Meter | None = None,
     ) -> int:
         from . import efficiency
 
-        return efficiency.efficiency_command(seats, rounds, seed, jobs, as_json)
+        return efficiency.efficiency_command(seats, rounds, seed, jobs, as_json, progress)

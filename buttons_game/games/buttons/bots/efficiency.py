@@ -13,6 +13,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
+
+from buttons_game.core.tournament import Meter
 
 from ..engine import (
     COLOUR_MASKS,
@@ -128,6 +131,34 @@ def exact_values(positions: tuple[SoloPosition, ...]) -> list[float]:
     return [p.solver().value(p.buttons) for p in positions]
 
 
+def solo_stars(
+    make: Callable[[int], Bot],
+    rounds: range,
+    positions: tuple[SoloPosition, ...],
+    seed: int = 0,
+    done: Callable[[int], None] | None = None,
+) -> int:
+    """The stars of solo rounds ``rounds`` (round i: position i mod their count, dice seed
+    i), added up; ``done(1)`` after each."""
+    total = 0
+    for i in rounds:
+        bot = make(seed * 1_000_003 + i)
+        total += play_solo_round(
+            bot, positions[i % len(positions)], random.Random(seed * 1_000_003 + i)
+        )
+        if done is not None:
+            done(1)
+    return total
+
+
+def expected_stars(rounds: int, optimum: list[float]) -> float:
+    """The optimum's mean over ``rounds`` rounds spread as ``solo_stars`` spreads them."""
+    expected = 0.0
+    for i in range(rounds):
+        expected += optimum[i % len(optimum)]
+    return expected / rounds
+
+
 def measure(
     make: Callable[[int], Bot],
     level: str,
@@ -137,14 +168,8 @@ def measure(
     seed: int = 0,
 ) -> Efficiency:
     """Play ``rounds`` solo rounds spread evenly over ``positions`` (round i uses dice seed i)."""
-    total = 0
-    expected = 0.0
-    for i in range(rounds):
-        index = i % len(positions)
-        bot = make(seed * 1_000_003 + i)
-        total += play_solo_round(bot, positions[index], random.Random(seed * 1_000_003 + i))
-        expected += optimum[index]
-    return Efficiency(level, rounds, total / rounds, expected / rounds)
+    total = solo_stars(make, range(rounds), positions, seed)
+    return Efficiency(level, rounds, total / rounds, expected_stars(rounds, optimum))
 
 
 def _exact(position: SoloPosition) -> float:
@@ -158,23 +183,80 @@ def _efficiency(job: tuple[str, int, int, list[float]]) -> Efficiency:
     return measure(lambda s: make_bot(level, s), level, rounds, optimum, solo_positions(), seed)
 
 
-def efficiency_command(
-    seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
-) -> int:
-    """Print each level's solo-round efficiency: its mean stars ÷ the exact optimum
-    (``buttons-game tournament --efficiency``)."""
+CHUNK = 25  # solo rounds per job on a pool: a bar that moves, little to send back and forth
+
+
+def _chunk(job: tuple[str, int, int, int]) -> tuple[str, int, int]:
+    """A level's stars over rounds ``start``..``stop`` - 1, and how many rounds that was."""
+    from .levels import make_bot
+
+    level, start, stop, seed = job
+    stars = solo_stars(partial(make_bot, level), range(start, stop), solo_positions(), seed)
+    return level, stars, stop - start
+
+
+def _measure_all(
+    levels: list[str], rounds: int, seed: int, jobs: int, progress: Meter | None
+) -> tuple[int, list[Efficiency]]:
+    """Solve the positions, then play every level's rounds (on ``jobs`` processes), telling
+    ``progress`` of each position solved and each round played; the positions' count and
+    each level's efficiency, the same whatever ``jobs``."""
     from multiprocessing import Pool
 
+    from .levels import make_bot
+
     positions = solo_positions()
+    done = progress.advance if progress is not None else None
+    if progress is not None:
+        progress.stage(len(positions), "positions")
+    stars = dict.fromkeys(levels, 0)
+    if jobs > 1:
+        work = [
+            (level, start, min(rounds, start + CHUNK), seed)
+            for level in levels
+            for start in range(0, rounds, CHUNK)
+        ]
+        with Pool(jobs) as pool:
+            optimum = []
+            for value in pool.imap(_exact, positions):
+                optimum.append(value)
+                if done is not None:
+                    done(1)
+            if progress is not None:
+                progress.stage(len(levels) * rounds, "rounds")
+            for level, level_stars, played in pool.imap_unordered(_chunk, work):
+                stars[level] += level_stars
+                if done is not None:
+                    done(played)
+    else:
+        optimum = []
+        for position in positions:
+            optimum.append(_exact(position))
+            if done is not None:
+                done(1)
+        if progress is not None:
+            progress.stage(len(levels) * rounds, "rounds")
+        for level in levels:
+            make = partial(make_bot, level)
+            stars[level] = solo_stars(make, range(rounds), positions, seed, done)
+    mean = expected_stars(rounds, optimum)
+    return len(positions), [Efficiency(lv, rounds, stars[lv] / rounds, mean) for lv in levels]
+
+
+def efficiency_command(
+    seats: Sequence[str],
+    rounds: int,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+    progress: Meter | None = None,
+) -> int:
+    """Print each level's solo-round efficiency: its mean stars ÷ the exact optimum
+    (``buttons-game tournament --efficiency``); ``progress`` counts the positions solved,
+    then the rounds played."""
     levels = list(dict.fromkeys(seats))
     start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            optimum = pool.map(_exact, positions)
-            results = pool.map(_efficiency, [(lv, rounds, seed, optimum) for lv in levels])
-    else:
-        optimum = [_exact(p) for p in positions]
-        results = [_efficiency((lv, rounds, seed, optimum)) for lv in levels]
+    count, results = _measure_all(levels, rounds, seed, jobs, progress)
     if as_json:
         table = {
             e.level: {
@@ -185,10 +267,10 @@ def efficiency_command(
             }
             for e in results
         }
-        print(json.dumps({"positions": len(positions), "seed": seed, "levels": table}))
+        print(json.dumps({"positions": count, "seed": seed, "levels": table}))
         return 0
     print(
-        f"solo-round efficiency: {rounds} seeded rounds per level over {len(positions)} "
+        f"solo-round efficiency: {rounds} seeded rounds per level over {count} "
         f"fixed positions (seed {seed}; {time.perf_counter() - start:.0f} s)"
     )
     print(f"{'level':8} {'efficiency':>10} {'mean stars':>10} {'optimum':>8}")

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.core.tournament import BotGame, BotOptions, Tournament
+from buttons_game.core.tournament import BotGame, BotOptions, Meter, Tournament
 
 from ..engine.actions import Remove
 from ..engine.state import IllegalActionError, new_game
@@ -85,6 +85,12 @@ class KopfTournament(Tournament):
         return BotGame(levels, wins, drawn, record.turns, ((), ()), record.decision_s)
 
     def efficiency(
-        self, seats: Sequence[str], rounds: int, seed: int, jobs: int, as_json: bool
+        self,
+        seats: Sequence[str],
+        rounds: int,
+        seed: int,
+        jobs: int,
+        as_json: bool,
+        progress: Meter | None = None,
     ) -> int:
         raise NotImplementedError("Kopf oder Knopf has no efficiency measure")
