@@ -281,3 +281,48 @@ def wrap_html_cjk(html: str, box: pygame_gui.elements.UITextBox, keep: Iterable[
         chars.extend((ch, font.size(ch)[0]) for ch in token)
     lay_out()
     return "".join(out)
+
+
+NO_BREAK_SPACE = "\u00a0"  # pygame_gui breaks lines at " " only; Noto draws it as a space
+
+
+def keep_units_html(html: str, keep: Iterable[str] = ()) -> str:
+    """Rich text for a pygame_gui text box whose lines never break inside a unit, in any
+    language: the spaces inside each of ``wrap``'s pieces ("Player 1", "1 4 5 6",
+    "(3, 4)", a name of ``keep``) become no-break spaces, drawn as wide as a space. The
+    box still breaks at every other space; tags and entities are left as they are.
+    """
+    out: list[str] = []
+    chars: list[str] = []  # the paragraph's characters, tags left out
+    tags: dict[int, list[str]] = {}  # the tags before the paragraph's character i
+
+    def lay_out() -> None:
+        at = 0
+        for space, piece in pieces("".join(chars), keep):
+            at += len(space)
+            inner = piece.rstrip(" ")  # spaces at the paragraph's end stay spaces
+            for i in range(at, at + len(inner)):
+                if chars[i] == " ":
+                    chars[i] = NO_BREAK_SPACE
+            at += len(piece)
+        for i, ch in enumerate(chars):
+            out.extend(tags.pop(i, ()))
+            out.append(ch)
+        out.extend(tags.pop(len(chars), ()))
+        chars.clear()
+
+    for token in _TAG.split(html):
+        if token.startswith("<"):
+            if token.lower().replace(" ", "") in ("<br>", "<br/>", "<p>", "</p>"):
+                lay_out()
+                out.append(token)
+            else:
+                tags.setdefault(len(chars), []).append(token)
+            continue
+        for n, line in enumerate(token.split("\n")):
+            if n:
+                lay_out()
+                out.append("\n")
+            chars.extend(line)
+    lay_out()
+    return "".join(out)

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from buttons_game.ui import art
-from buttons_game.ui.text import pieces, wrap, wrap_html_cjk
+from buttons_game.ui.text import keep_units_html, pieces, wrap, wrap_html_cjk
 
 from .conftest import step
 
@@ -131,3 +131,47 @@ def test_rich_text_in_japanese_breaks_between_the_same_pieces(make_app):
         for unit in ("Player 1", "（3,4）", "1、2、4、5、6", "Carla"):
             assert any(unit in line for line in lines), f"{unit!r} broken: {lines}"
     box.kill()
+
+
+def box_rows(box) -> list[str]:
+    """The lines a pygame_gui text box laid its text out in (no-break spaces as spaces)."""
+    rows = box.text_box_layout.layout_rows
+    return ["".join(getattr(c, "text", "") for c in row.items).replace("\xa0", " ") for row in rows]
+
+
+def test_rich_text_keeps_units_whole_in_every_language(make_app):
+    """pygame_gui breaks at any space: inside a unit the spaces become no-break spaces."""
+    import pygame_gui
+
+    app = make_app(window=(1280, 720))
+    box = pygame_gui.elements.UITextBox("", pygame.Rect(0, 0, 200, 400), manager=app.manager)
+    step(app)
+    html = (
+        "Der <b>Spieler</b> 3 hat 2 2 5 6 gewürfelt und setzt auf (6, 5): Zeile 6, Spalte 5, "
+        "Zug d4–f6. Player 2 rolled 1 4 5 6 and places at (3, 4), Anna Maria Rossi passes."
+    )
+    units = ["Spieler 3", "2 2 5 6", "(6, 5):", "d4–f6.", "Player 2", "1 4 5 6", "(3, 4),"]
+    kept = keep_units_html(html, keep=("Anna Maria Rossi",))
+    assert kept.replace("\xa0", " ") == html, "only spaces change, tags stay"
+    assert "Spieler</b>\xa03" in kept and "2\xa02\xa05\xa06" in kept
+    broken_before = 0
+    for width in range(230, 520, 7):  # from a little wider than the widest unit
+        box.set_dimensions((width, 400))
+        box.set_text(html)
+        rows = box_rows(box)
+        broken_before += sum(not any(unit in row for row in rows) for unit in units)
+        box.set_text(kept)
+        rows = box_rows(box)
+        assert " ".join(rows).split() == html.replace("<b>", "").replace("</b>", "").split()
+        for unit in [*units, "Anna Maria Rossi"]:
+            assert any(unit in row for row in rows), f"{unit!r} broken at {width}: {rows}"
+    assert broken_before, "the box alone breaks inside units: the test can see it"
+    box.kill()
+
+
+def test_no_break_spaces_only_inside_units():
+    assert keep_units_html("a b<br>Player 1 <i>x</i>\nround 2 ") == (
+        "a b<br>Player\xa01 <i>x</i>\nround\xa02 "
+    )
+    assert keep_units_html("two &lt; 3 &amp; c7–e5") == "two &lt; 3 &amp; c7–e5"
+    assert keep_units_html("") == ""

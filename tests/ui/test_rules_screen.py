@@ -3,14 +3,20 @@ scrollable box, with a way back."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pygame
 import pygame_gui
+import pytest
 
 from buttons_game.ui.screens.document import markdown_html, rules_text
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.rules import RulesScreen
+from buttons_game.ui.text import pieces
 
 from .conftest import click_widget, press, settle, step
+from .test_line_breaks import box_rows
 
 
 def shown(box) -> str:
@@ -66,3 +72,37 @@ def test_the_shipped_rules_become_the_text_boxs_html():
         text = rules_text(game)
         assert text is not None and text.count("**Ruling**") >= 5
     assert rules_text("no-such-game") is None
+
+
+def units(rich: str) -> set[str]:
+    """The units of a box's rich text that hold a space ("Player 1", "(3, 4)", "and 60")."""
+    plain = html.unescape(re.sub(r"<(?!br>)[^>]*>", "", rich.replace("\xa0", " ")))
+    found = {piece.rstrip() for line in plain.split("<br>") for _, piece in pieces(line)}
+    return {unit for unit in found if " " in unit}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "ja"])
+def test_the_rules_never_break_a_unit_at_960x600(make_app, language):
+    """The summary and the full rules of each game: every unit with a space stays on one
+    line (the full rules once broke "and 60" over two lines at this size). Japanese units
+    without a space: test_line_breaks."""
+    app = make_app(window=(960, 600), language=language)
+    app.push(MainMenu(app))
+    app.show_rules()
+    step(app, 2)
+    screen = app.top
+    seen = 0
+    dashes = []  # a dash where a unit too long for a line breaks
+    for full in (False, True):
+        for game in screen.games:
+            screen.game = game
+            screen.show_full(full)
+            step(app)
+            rows = box_rows(screen.text)
+            found = units(shown(screen.text))
+            assert len(rows) > 20, "a text over many lines"
+            for unit in found:
+                assert any(unit in row for row in rows), f"{unit!r} broken: {game.id} {full}"
+            dashes.append(screen.text.allow_split_dashes)
+            seen += len(found)
+    assert seen > 60 and not any(dashes)

@@ -16,7 +16,7 @@ from buttons_game.ui import art
 from ..play.plugin import GameUI
 from ..play.registry import uis
 from ..screen import Host, Screen
-from ..text import wrap_html_cjk
+from ..text import keep_units_html, wrap_html_cjk
 from .common import button, draw_backdrop, draw_title
 from .document import markdown_html, rules_text
 
@@ -92,22 +92,30 @@ class RulesScreen(Screen):
             if game is self.game:
                 tab.select()
             self.tabs.append(tab)
+        # In the text box a unit longer than a line breaks between its characters, as
+        # ``wrap`` breaks it, with no dash added ("1 4 -", "-5 6" would read as minus signs).
         document = self.document() if self.full else None
         if document is not None:
             accent = art.colour("accent")
             text = markdown_html(document, f"#{accent.r:02x}{accent.g:02x}{accent.b:02x}")
             self.text = self.add(
-                pygame_gui.elements.UITextBox(text, self.box, manager=self.manager)
+                pygame_gui.elements.UITextBox(
+                    keep_units_html(text), self.box, manager=self.manager, allow_split_dashes=False
+                )
             )
         else:
             key = self.game.rules_key()
             assert key is not None
             self.text = self.add(
-                pygame_gui.elements.UITextBox(tk(key), self.box, manager=self.manager)
+                pygame_gui.elements.UITextBox(
+                    tk(key), self.box, manager=self.manager, allow_split_dashes=False
+                )
             )
             if language() == "ja":
                 # pygame_gui breaks lines only at spaces: Japanese lines are broken here.
                 self.text.set_text(wrap_html_cjk(t(key), self.text))
+            else:  # and never inside a unit: "Player 1", "1 4 5 6", "(3, 4)", "c7–e5"
+                self.text.set_text(keep_units_html(t(key)))
         bw, bh, gap = self.px(330), self.px(52), self.px(16)
         offer = not self.full and self.document() is not None
         left = w // 2 - (2 * bw + gap) // 2 if offer else w // 2 - bw // 2
