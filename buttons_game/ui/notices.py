@@ -7,7 +7,7 @@ is told here, in the window.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -25,6 +25,7 @@ class Notice:
     text: str
     tone: str
     until: float
+    keep: tuple[str, ...] = ()  # names in ``text`` a line never breaks inside
 
 
 def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -> None:
@@ -34,7 +35,7 @@ def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -
     y = h - int(16 * s)
     size = int(16 * s)
     for notice in reversed(notices):
-        lines = wrap(notice.text, size, int(w * 0.7))
+        lines = wrap(notice.text, size, int(w * 0.7), keep=notice.keep)
         step = line_step(size)
         box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
         box.midbottom = (w // 2, y)
@@ -54,12 +55,14 @@ class NoticeBoard:
         self.items: list[Notice] = []
         self.changed = changed
 
-    def notify(self, text: str, tone: str = "text") -> None:
-        """A short note for the player at the foot of the window, over any screen."""
+    def notify(self, text: str, tone: str = "text", keep: Sequence[str] = ()) -> None:
+        """A short note for the player at the foot of the window, over any screen; ``keep``
+        names the names it holds (a save's, the players'), each kept on one line."""
         if len(text) > NOTICE_CHARS:
             text = text[: NOTICE_CHARS - 1] + "…"
         self.items[:] = [n for n in self.items if n.text != text][-2:]
-        self.items.append(Notice(text, tone, time.monotonic() + NOTICE_SECONDS))
+        until = time.monotonic() + NOTICE_SECONDS
+        self.items.append(Notice(text, tone, until, tuple(keep)))
         self.changed()
 
     def expire(self) -> bool:

@@ -75,8 +75,9 @@ class GenericOver(Finished):
         size = px(16)
         inner = p.inflate(-px(28), -px(24))
         lines: list[str] = []
+        names = [seat.name for seat in self.game.seats]
         for entry in self.log:
-            lines.extend(wrap(entry, size, inner.width))
+            lines.extend(wrap(entry, size, inner.width, keep=names))
         rows = max(1, inner.height // line_step(size))
         draw_lines(surface, lines[-rows:], inner, size, "text")
 
@@ -163,7 +164,9 @@ class GenericReplay(Screen):
         pygame.draw.rect(surface, art.colour("panel"), self.panel, border_radius=16)
         lines: list[str] = []
         for note in model.log:
-            lines.extend(wrap(note_text(self.ui, note, model.names), size, inner.width))
+            lines.extend(
+                wrap(note_text(self.ui, note, model.names), size, inner.width, keep=model.names)
+            )
         rows = max(1, inner.height // line_step(size))
         draw_lines(surface, lines[-rows:], inner, size, "text")
 

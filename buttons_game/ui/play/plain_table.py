@@ -210,8 +210,9 @@ class GenericTable(Screen):
         area = pygame.Rect(side.left + px(14), side.top + px(48), side.width - px(28),
                            side.height - px(110))  # fmt: skip
         lines: list[str] = []
+        names = [seat.name for seat in self.game.seats]
         for entry in self.log[-LOG_LINES:]:
-            lines.extend(wrap(entry, size, area.width))
+            lines.extend(wrap(entry, size, area.width, keep=names))
         rows = max(1, area.height // line_step(size))
         draw_lines(surface, lines[-rows:], area, size, "text")
 

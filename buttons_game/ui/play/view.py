@@ -1,7 +1,8 @@
 """What every table draws beside its board: the move log, a passing word, a tooltip.
 
 BUTTONS' table, Kopf oder Knopf's, the lessons and the replays draw these the same
-way, from their model alone.
+way, from their model alone. A line never breaks inside a seat's name ("花子", "Anna
+Maria"): each is wrapped with the seats' names to keep whole.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def draw_notes(
     for i in range(newest - 1, -1, -1):
         note = log[i]
         tint = TONES.get(note.tone, "text_dim")
-        text = wrap(render_note(note, names, section), size, area.width - 8)
+        text = wrap(render_note(note, names, section), size, area.width - 8, keep=names)
         if lines and len(lines) + len(text) > room:
             break  # only whole notes: no line without its beginning
         lit = current is not None and i >= current
@@ -73,10 +74,17 @@ def hint_for(model: PlayModel, advice: str) -> str:
     return t("hint.for", name=model.names[seat], advice=advice[label.end() :])
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, scale: float) -> None:
+def draw_tooltip(
+    surface: pygame.Surface,
+    text: str,
+    anchor: pygame.Rect,
+    scale: float,
+    names: Sequence[str] = (),
+) -> None:
+    """``text`` in a box under ``anchor``; ``names``, the seats' names it may hold, stay whole."""
     size = int(15 * scale)
     width = int(320 * scale)
-    lines = wrap(text, size, width - int(20 * scale))
+    lines = wrap(text, size, width - int(20 * scale), keep=names)
     step = line_step(size)
     box = pygame.Rect(0, 0, width, len(lines) * step + int(16 * scale))
     box.topleft = (anchor.left, anchor.bottom + 6)
@@ -97,7 +105,7 @@ def draw_passing(
     s = scale
     size = int(17 * s)
     text = render_message(model.passing, model.names)
-    lines = wrap(text, size, int(board.width * share), True)
+    lines = wrap(text, size, int(board.width * share), True, keep=model.names)
     step = line_step(size)
     width = max(art.text(line, size, "text", True).get_width() for line in lines)
     box = pygame.Rect(0, 0, width + int(32 * s), len(lines) * step + int(16 * s))

@@ -294,7 +294,7 @@ class SaveAsScreen(Screen):
             self.message = (str(error), "bad")
             return
         self.host.back()
-        self.host.notify(t("saves.saved", name=name), "good")
+        self.host.notify(t("saves.saved", name=name), "good", keep=(name,))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self)

@@ -1,0 +1,93 @@
+"""A seat's name is never broken over two lines at the table: not in the move log (both
+games, the replays, the lessons), not in a passing word, a tooltip or a notice, however
+the name is written ("花子", "ハナコ", "Anna Maria")."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.ui import notices
+from buttons_game.ui.play import view
+from buttons_game.ui.play.model import Message
+
+from .conftest import run_until
+
+NAMES = ("花子", "ハナコ", "山田太郎", "はなこ")
+
+
+@pytest.fixture
+def wrapped(monkeypatch):
+    """Every text the shared kit wraps, with the lines it became."""
+    calls: list[tuple[str, list[str]]] = []
+    for module in (view, notices):
+        real = module.wrap
+
+        def spy(text, *args, real=real, **kwargs):
+            lines = real(text, *args, **kwargs)
+            calls.append((text, lines))
+            return lines
+
+        monkeypatch.setattr(module, "wrap", spy)
+    return calls
+
+
+def broken(calls: list[tuple[str, list[str]]], names=NAMES) -> list[tuple[str, list[str]]]:
+    """The wrapped texts that hold a name some line does not hold whole."""
+    return [
+        (text, lines)
+        for text, lines in calls
+        for name in names
+        if text.count(name) != sum(line.count(name) for line in lines)
+    ]
+
+
+def named(calls: list[tuple[str, list[str]]], names=NAMES) -> int:
+    return sum(any(name in text for name in names) for text, _ in calls)
+
+
+@pytest.mark.parametrize("kind", ["buttons", "kopf"])
+def test_a_japanese_table_never_breaks_a_seat_name_in_its_log(make_app, wrapped, kind):
+    app = make_app(window=(960, 600), language="ja")
+    if kind == "buttons":
+        app.start_game(Game.new(tuple(Seat(name, "easy") for name in NAMES), seed=5))
+    else:
+        app.start_game(KopfGame.new((Seat(NAMES[0], "easy"), Seat(NAMES[1], "easy"))))
+    model = app.top.session.model
+    run_until(app, lambda: len(model.log) >= 12, frames=3000)
+    assert named(wrapped) and broken(wrapped) == [], "the table at 960x600"
+    wrapped.clear()
+    section = "log." if kind == "buttons" else "kopf_log."
+    scratch = pygame.Surface((420, 2400))
+    for width in range(90, 420, 3):  # a log of any width
+        view.draw_notes(
+            scratch, model.log, model.names, pygame.Rect(0, 0, width, 2400), 14, section
+        )
+    assert named(wrapped) > 100
+    assert broken(wrapped) == []
+
+
+def test_a_passing_word_a_tooltip_and_a_notice_keep_names_whole(make_app, wrapped):
+    app = make_app(window=(960, 600), language="ja")
+    app.start_game(Game.new(tuple(Seat(name) for name in NAMES), seed=5))
+    model = app.top.session.model
+    scratch = pygame.Surface((960, 600))
+    model.passing = Message("game.round_start", "bad", (("n", 12),), (("name", 2),))
+    text = view.render_message(model.passing, model.names)
+    assert "山田太郎" in text
+    board = pygame.Rect(0, 0, 0, 500)
+    for width in range(100, 500, 3):
+        board.width = width
+        view.draw_passing(scratch, model, board, 1.0, 1.0)
+    tip = "山田太郎の赤いボタンカード：持っているプレイヤーがラウンドを始めます。"
+    for scale in (0.3, 0.35, 0.4, 0.45, 0.5, 0.6):
+        view.draw_tooltip(scratch, tip, pygame.Rect(0, 0, 10, 10), scale, model.names)
+    board_of_notices = notices.NoticeBoard(lambda: None)
+    save = "花子、ハナコ、山田太郎、ラウンド3"
+    board_of_notices.notify(f"「{save}」として保存しました。", "good", keep=(save,))
+    for width in range(460, 960, 7):  # the save's name fits on a line
+        notices.draw_notices(pygame.Surface((width, 600)), board_of_notices.items, 1.0)
+    assert named(wrapped) > 150
+    assert broken(wrapped, (*NAMES, save)) == []
