@@ -10,6 +10,7 @@ import pytest
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.ui import notices
+from buttons_game.ui.games.buttons.intents import Roll
 from buttons_game.ui.play import view
 from buttons_game.ui.play.model import Message
 
@@ -91,3 +92,46 @@ def test_a_passing_word_a_tooltip_and_a_notice_keep_names_whole(make_app, wrappe
         notices.draw_notices(pygame.Surface((width, 600)), board_of_notices.items, 1.0)
     assert named(wrapped) > 150
     assert broken(wrapped, (*NAMES, save)) == []
+
+
+@pytest.mark.parametrize("kind", ["buttons", "kopf"])
+def test_the_status_and_hint_lines_never_break_a_seat_name(make_app, monkeypatch, kind):
+    """The prompt above the log and the hint name the seats too (a bot's wait, a hot-seat
+    hint): at any width a name stays on one line."""
+    from buttons_game.ui.games.buttons import view as buttons_view
+    from buttons_game.ui.games.kopf import view as kopf_view
+
+    calls: list[tuple[str, list[str]]] = []
+    unkept: list[str] = []  # texts with a name wrapped without being told the names
+    module = buttons_view if kind == "buttons" else kopf_view
+    real = module.wrap
+
+    def spy(text, *args, **kwargs):
+        lines = real(text, *args, **kwargs)
+        calls.append((text, lines))
+        if not {n for n in names if n in text} <= set(kwargs.get("keep", ())):
+            unkept.append(text)
+        return lines
+
+    monkeypatch.setattr(module, "wrap", spy)
+    names = ("タナカハナコ", "さくらこ", "ヤマダタロウ", "すずきいちろう")
+    for width in (960, 1080, 1200):
+        app = make_app(window=(width, 600), language="ja")
+        if kind == "buttons":
+            game = Game.new((Seat(names[0]), *(Seat(n, "easy") for n in names[1:])), seed=5)
+        else:
+            game = KopfGame.new((Seat(names[0]), Seat(names[1], "easy")))
+        app.start_game(game)
+        session = app.top.session
+        session.request_hint()
+        for _ in range(20):
+            app.step(0.02, [])
+            app.draw()
+        if kind == "buttons":  # the bots decide on the gold space: "waiting for ..."
+            session.perform(Roll())
+            for _ in range(60):
+                app.step(0.02, [])
+                app.draw()
+    assert named(calls, names) > 10
+    assert broken(calls, names) == []
+    assert unkept == []

@@ -253,7 +253,9 @@ class TableDrawing:
         size = int(16 * s)
         room = layout.prompt.copy()
         room.height = line_step(size) * 6  # at most six lines
-        used = draw_lines(surface, wrap(text, size, room.width, True), room, size, tint, True)
+        used = draw_lines(
+            surface, wrap(text, size, room.width, True, keep=model.names), room, size, tint, True
+        )
         below = pygame.Rect(room.left, room.top + used + int(4 * s), room.width, room.height)
         bot_line = mark.draw_bot_move(surface, model, below, int(14 * s))
         used += bot_line + int(4 * s) if bot_line else 0
@@ -324,7 +326,9 @@ class TableDrawing:
         )
         y += int(6 * s)
         size = int(15 * s)
-        text = wrap(t(f"tutorial.{card.key}.text", name=model.names[0]), size, inner.width)
+        text = wrap(
+            t(f"tutorial.{card.key}.text", name=model.names[0]), size, inner.width, keep=model.names
+        )
         draw_lines(
             surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
         )
@@ -338,7 +342,9 @@ class TableDrawing:
         advice = hint_lines(model)
         if advice:
             size = int(15 * s)
-            wrapped = [line for text in advice for line in wrap(text, size, area.width)]
+            wrapped = [
+                line for text in advice for line in wrap(text, size, area.width, keep=model.names)
+            ]
             h = draw_lines(surface, wrapped, area, size, "legal")
             area = pygame.Rect(
                 area.left, area.top + h + int(6 * s), area.width, area.height - h - int(6 * s)
@@ -371,7 +377,7 @@ class TableDrawing:
                     anchor = rect
         if text is None or anchor is None:
             return
-        draw_tooltip(surface, text, anchor, layout.scale)
+        draw_tooltip(surface, text, anchor, layout.scale, model.names)
 
 
 __all__ = [

@@ -335,7 +335,9 @@ class KopfDrawing:
         text = layout.text
         size = int(16 * s)
         words, tint = prompt(model)
-        used = draw_lines(surface, wrap(words, size, text.width, True), text, size, tint, True)
+        used = draw_lines(
+            surface, wrap(words, size, text.width, True, keep=model.names), text, size, tint, True
+        )
         below = pygame.Rect(text.left, text.top + used + int(4 * s), text.width, text.height)
         bot_line = marks.draw_bot_move(surface, model, below, int(14 * s))
         used += bot_line + int(4 * s) if bot_line else 0
@@ -343,7 +345,11 @@ class KopfDrawing:
         if advice:
             area = pygame.Rect(text.left, text.top + used + int(4 * s), text.width, text.height)
             used += int(4 * s) + draw_lines(
-                surface, wrap(advice, int(15 * s), text.width), area, int(15 * s), "legal"
+                surface,
+                wrap(advice, int(15 * s), text.width, keep=model.names),
+                area,
+                int(15 * s),
+                "legal",
             )
         key_size = int(14 * s)
         keys = wrap_items(t("kopf.keys").split(" · "), key_size, layout.keys.width)
