@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from buttons_game.core.notes import Note
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import GameState, Phase, RoundScore, Status
 from buttons_game.games.buttons.game import Game
@@ -26,6 +27,9 @@ class TutorialCard:
     spaces: frozenset[Space] = frozenset()
     refused: frozenset[Space] = frozenset()
     controls: tuple[str, ...] = ()  # buttons the text talks about
+    # The step just done, kept while the dice land or Bo moves: the decision it marks is
+    # no longer the player's, so its rings and frames are hidden until the next card.
+    waiting: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,9 @@ class TableModel(PlayModel):
     # engine has already cleared it for the next round, and the table shows this until the
     # round's summary closes.
     scored: GameState | None = None
+    # The log's lines of the next round (who starts it), held back while the table shows
+    # the scored round: the log never runs ahead of the table.
+    held: list[Note] = field(default_factory=list)
 
     @property
     def state(self) -> GameState:
@@ -142,7 +149,7 @@ class TableModel(PlayModel):
         elif state.phase is Phase.STARS:
             for p in self.human_pending():
                 marks.star_targets[p] = {(a.row, a.col) for a in state.legal_actions(p)}  # type: ignore[union-attr]
-        if self.tutorial is not None:
+        if self.tutorial is not None and not self.tutorial.waiting:
             marks.lesson = set(self.tutorial.spaces)
             marks.refused = set(self.tutorial.refused)
         return marks

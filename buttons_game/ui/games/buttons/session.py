@@ -57,7 +57,9 @@ SHOW_ME_FRAMES = 4  # ... and the fewest frames
 # The log's notes of what a decision brought about (``narration``'s aftermath): an undo
 # of the decision takes them out of the log.
 BROUGHT_ABOUT = frozenset({"pass", "again", "round_over", "scored", "new_round"})
-ROUND_MOVES = (do.Roll, do.OptOut, do.Gold, do.Space, do.Column, do.Proceed)
+# What waits for a scored round's summary: the moves of a round, and the advice or the
+# tutorial's "Show me" for them.
+SUMMARY_FIRST = (do.Roll, do.OptOut, do.Gold, do.Space, do.Column, do.Proceed, do.Hint, do.ShowMe)
 
 
 def scored_table(before: GameState, dice: Dice, after: GameState) -> GameState:
@@ -189,6 +191,15 @@ class TableSession(PlaySession):
         state = self.state
         if round_not_started(state) and not state.is_over():
             m.round_start = state.active_player
+        self._release_held()
+
+    def _release_held(self) -> None:
+        """The next round's lines held back while the scored round showed join the log."""
+        m = self.model
+        if m.held:
+            m.log.extend(m.held)
+            m.held = []
+            m.log_scroll = 0
 
     # ------------------------------------------------------------------ intents
     def perform(self, intent: Any) -> None:
@@ -199,17 +210,18 @@ class TableSession(PlaySession):
             intent = do.ShowMe()
         elif not self.in_tutorial and isinstance(intent, (do.Restart, do.ShowMe)):
             return  # the tutorial is over: its keys are Undo and Hint again
+        if self.model.summary_due is not None and isinstance(intent, SUMMARY_FIRST):
+            # The round is over and its summary comes first: a key or a click (the stars
+            # popping already ended by it) only ends the bust's beat early; it never places
+            # a star, asks a hint for one or starts the next round under the summary.
+            self.model.busted = None
+            self.model.timers.stop("bust")
+            return
         super().perform(intent)
 
     def perform_own(self, intent: Any) -> None:
         m = self.model
         state = self.state
-        if m.summary_due is not None and isinstance(intent, ROUND_MOVES):
-            # The round is over and its summary comes first: a key or a click only ends the
-            # bust's beat early, it never starts the next round under the summary.
-            m.busted = None
-            m.timers.stop("bust")
-            return
         if isinstance(intent, do.Point):
             m.pointer = intent.pos
             space = intent.space
@@ -277,8 +289,8 @@ class TableSession(PlaySession):
     # ------------------------------------------------------------------ a script
     def show_me(self) -> None:
         """The tutorial's step done for the player: its own decision, as if clicked."""
-        if self.script is None:
-            return
+        if self.script is None or self.model.summary_due is not None:
+            return  # a scored round: its summary comes before any star is placed
         action = self.script.show_me(self.state)
         if action is None or self.model.busted is not None or self.state.is_chance_node():
             self.explain("tutorial.nothing_to_show", tone="accent")
@@ -316,6 +328,15 @@ class TableSession(PlaySession):
         m.cursor = (seat, min(6, max(1, row + drow)), min(6, max(1, col + dcol)))
 
     # ------------------------------------------------------------------ changes
+    def _change(self, game: Game, notes: Sequence[Note], action: Action | None) -> None:
+        """Lines held back for the summary join the log before a later move's (an undo,
+        which takes the scoring back, drops them with it)."""
+        if action is None:
+            self.model.held = []
+        else:
+            self._release_held()
+        super()._change(game, notes, action)
+
     def narrate(self, before: GameState, action: Action, after: GameState) -> Sequence[Note]:
         return narrate(before, action, after)
 
@@ -353,6 +374,7 @@ class TableSession(PlaySession):
             m.summary_due = after.round_scores()[-1]
             if isinstance(action, Dice) and after.round_number != before.round_number:
                 m.scored = scored_table(before, action, after)  # nobody earned a star
+                self._hold_next_round()
         elif len(after.round_scores()) < len(before.round_scores()):
             m.summary_due = None  # an undo took the scoring back
         if action is None:
@@ -395,6 +417,16 @@ class TableSession(PlaySession):
         self.frames_shown = 0
         if self.script is not None:
             m.tutorial = self.script.card(after)
+
+    def _hold_next_round(self) -> None:
+        """The log's lines after the round's scoring (the cards passing on, who starts the
+        next round) wait until the summary closes, as the next round's table does."""
+        log = self.model.log
+        scoring = [i for i, note in enumerate(log) if note.key in ("round_over", "scored")]
+        if scoring:
+            cut = scoring[-1] + 1
+            self.model.held = log[cut:]
+            del log[cut:]
 
     def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
         """A bot's move in words ("Bo placed a button at (3, 4)"), its space marked a moment."""

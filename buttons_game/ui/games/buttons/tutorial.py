@@ -58,7 +58,8 @@ class ButtonsTutorial:
         return tutorial.refusal(state, action)
 
     def card(self, state: GameState) -> TutorialCard | None:
-        """The step whose text shows (``shown_index``: never ahead of the dice or Bo)."""
+        """The step whose text shows (``shown_index``: never ahead of the dice or Bo); while
+        the decision is not the player's, the card is ``waiting`` (its rings hidden)."""
         index = tutorial.shown_index(state)
         total = len(tutorial.STEPS)
         step = tutorial.STEPS[index] if index < total else None
@@ -73,6 +74,7 @@ class ButtonsTutorial:
             frozenset(step.spaces),
             frozenset(step.not_allowed),
             step.controls,
+            waiting=not tutorial.player_decides(state),
         )
 
     def show_me(self, state: GameState) -> Action | None:

@@ -260,3 +260,39 @@ def test_the_text_never_runs_ahead_of_the_dice_and_bo_moves_a_beat_after_you(mak
     assert not todo, seen_keys
     step(app, 2)
     assert seen_keys + [session.model.tutorial.key] == [s.key for s in tu.STEPS] + [tu.END]
+
+
+def test_a_card_s_rings_hide_while_bo_moves_and_come_back_with_the_next_card(make_app):
+    """Frame by frame: while the decision is not the player's (the dice in the air, Bo to
+    move), the step just done keeps its card but its rings are off the board; the next
+    card brings its own."""
+    app = make_app(window=(960, 600), fast=False)
+    app.show_tutorial("buttons", 0)
+    step(app, 2)
+    session = app.top.session
+    model = session.model
+    todo = list(tu.WALKTHROUGH)
+    hidden = set()  # the cards whose rings were hidden a while
+    ringed = set()  # ... and those seen with their rings
+    frame = 0
+    while todo and frame < 4000:
+        finish_jobs(app)
+        step(app)
+        frame += 1
+        state, card = session.state, model.tutorial
+        marks = model.marks()
+        if tu.player_decides(state):
+            assert marks.lesson == set(card.spaces) and marks.refused == set(card.refused)
+            if card.spaces:
+                ringed.add(card.key)
+        else:
+            assert marks.lesson == set() and marks.refused == set(), (card.key, frame)
+            if card.spaces:
+                hidden.add(card.key)
+        if isinstance(app.top, SummaryScreen):
+            press(app, pygame.K_RETURN, "\r")
+        elif tu.player_decides(state) and model.busted is None and frame % 10 == 0:
+            session.attempt(todo.pop(0))
+    assert not todo
+    assert {"place", "gold", "not_allowed"} <= hidden, hidden
+    assert {"place", "gold", "not_allowed", "bust"} <= ringed, ringed
