@@ -228,7 +228,12 @@ def test_learn_to_play_texts_fit_at_1280x720(make_app, language):
         assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} showing")
         model.solved = True
         assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} done")
+        # Blue's move in its line under the texts (the longest of its words)
+        model.bot_moved(1 - each.player, "bot_move.kopf_remove", square="j10")
+        assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} done, Blue's move")
         model.solved = model.showing = False
+        assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} Blue's move")
+        model.bot_move = None
         for button in buttons_of(screen):
             assert layout.panel.contains(button.rect), "the buttons stay on the panel"
         assert layout.keys_lines()[0] != "", "the keys are shown"

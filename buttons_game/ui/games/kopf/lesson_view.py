@@ -1,9 +1,9 @@
 """A lesson's table: the real board, and a panel with the lesson in place of the log.
 
 The panel, top to bottom: "Lesson n of 7" and the title; the two players; the
-intro, then the message line (a refused try, what to do now, or the done text);
-the keys; the lesson's buttons. The squares the text in view talks about are
-framed on the board in the lesson colour.
+intro, then the message line (a refused try, what to do now, or the done text),
+then Blue's last move in a line as at the table; the keys; the lesson's buttons.
+The squares the text in view talks about are framed on the board in the lesson colour.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ TITLE = 22  # design sizes of the panel's texts
 NUMBER = 15
 WORDS = 17
 KEYS = 14
+BOT_MOVE = 14  # Blue's last move, as the table's line under its prompt
 
 
 @dataclass
@@ -116,26 +117,39 @@ def lesson_texts(model: LessonModel) -> list[tuple[str, str, bool]]:
     return out
 
 
-def paragraphs(model: LessonModel, layout: LessonLayout) -> list[tuple[int, list[str], str, bool]]:
-    """The lesson's texts wrapped to the panel: (top, lines, tint, bold) each. The last one
-    ends at ``paragraphs_bottom``; within ``layout.room()`` nothing is cut."""
-    size = int(WORDS * layout.scale)
-    step = line_step(size)
+Paragraph = tuple[int, list[str], str, bool, int]  # top, lines, tint, bold, size
+
+
+def paragraphs(model: LessonModel, layout: LessonLayout) -> list[Paragraph]:
+    """The lesson's texts wrapped to the panel, then the line of Blue's last move as the
+    table shows it under its prompt ("Blue moved c7 to e5."): (top, lines, tint, bold,
+    size) each. The last one ends at ``paragraphs_bottom``; within ``layout.room()``
+    nothing is cut."""
+    s = layout.scale
+    size = int(WORDS * s)
+    width = layout.words.width
     y = layout.words.top
-    out = []
+    out: list[Paragraph] = []
     for i, (text, tint, bold) in enumerate(lesson_texts(model)):
         if i == 1:
-            y += int(10 * layout.scale)  # the message line stands apart from the intro
-        lines = wrap(text, size, layout.words.width, bold)
-        out.append((y, lines, tint, bold))
-        y += len(lines) * step
+            y += int(10 * s)  # the message line stands apart from the intro
+        lines = wrap(text, size, width, bold)
+        out.append((y, lines, tint, bold, size))
+        y += len(lines) * line_step(size)
+    said = model.bot_move_line()
+    if said is not None:
+        bot_size = int(BOT_MOVE * s)
+        y += int(4 * s)
+        out.append(
+            (y, wrap(said, bot_size, width, keep=model.names)[:2], "last_move", False, bot_size)
+        )
     return out
 
 
 def paragraphs_bottom(model: LessonModel, layout: LessonLayout) -> int:
     """Where the lesson's texts end (they fit when this is at most words.top + room())."""
-    top, lines, _, _ = paragraphs(model, layout)[-1]
-    return top + len(lines) * line_step(WORDS * layout.scale)
+    top, lines, _, _, size = paragraphs(model, layout)[-1]
+    return top + len(lines) * line_step(size)
 
 
 class LessonDrawing(KopfDrawing):
@@ -171,9 +185,8 @@ class LessonDrawing(KopfDrawing):
         draw_lines(surface, title, rest, int(TITLE * s), "accent", True)
         self._draw_cards(surface, model, layout, counts=model.counts_captures)
         area = layout.words
-        size = int(WORDS * s)
         bottom = area.top + layout.room()
-        for top, lines, tint, bold in paragraphs(model, layout):
+        for top, lines, tint, bold, size in paragraphs(model, layout):
             box = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
             draw_lines(surface, lines, box, size, tint, bold)
         keys = layout.keys_lines()

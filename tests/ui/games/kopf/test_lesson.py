@@ -13,10 +13,11 @@ import pytest
 from buttons_game.cli import main
 from buttons_game.games.kopf.engine import Move, Remove
 from buttons_game.games.kopf.lessons import LESSONS, OWN_GROUP, lesson, start, walkthrough
+from buttons_game.games.kopf.narration import square_name
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings
 from buttons_game.ui.games.kopf.lesson_screen import KopfLessonScreen
-from buttons_game.ui.games.kopf.lesson_view import lesson_texts
+from buttons_game.ui.games.kopf.lesson_view import lesson_texts, paragraphs, paragraphs_bottom
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
@@ -327,3 +328,42 @@ def test_tutorial_flags_are_checked(argv, message, capsys):
         main(argv)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_blue_s_scripted_reply_is_said_in_a_line_under_the_lesson_s_texts(make_app):
+    """As at the table ("Blue: c7–e5" under the prompt), the panel says Blue's move, in
+    the table's tint for a bot's move, and it fits; Restart takes it away."""
+    app = make_app(window=(1280, 720))
+    screen = open_learn_from_menu(app)
+    screen.start_lesson(3)  # strike: the player's move, then Blue's scripted reply
+    model = screen.model
+    assert model.bot_move is None
+    assert all(tint != "last_move" for _, _, tint, _, _ in paragraphs(model, screen.table))
+    play_by_clicks(app, screen)
+    wait_for(app, screen, lambda: model.bot_move is not None and not model.flights)
+    reply = walkthrough(lesson("strike"))[-1][0]
+    said = t(
+        "bot_move.kopf_move",
+        name=t("learn.blue"),
+        **{
+            "from": square_name(reply.from_row, reply.from_col),
+            "to": square_name(reply.to_row, reply.to_col),
+        },
+    )
+    top, lines, tint, _, size = paragraphs(model, screen.table)[-1]
+    assert " ".join(lines) == said and tint == "last_move"
+    assert lesson_text("strike", "done") in shown_texts(screen), "above it, the done text"
+    layout = screen.table
+    assert paragraphs_bottom(model, layout) <= layout.words.top + layout.room(), "it fits"
+    # it is drawn: the panel differs there from the same panel without Blue's move
+    area = pygame.Rect(layout.words.left, top, layout.words.width, len(lines) * size)
+    with_line = app.surface.copy()
+    screen.draw(with_line)
+    kept, model.bot_move = model.bot_move, None
+    without = app.surface.copy()
+    screen.draw(without)
+    model.bot_move = kept
+    drawn = [pygame.image.tobytes(image.subsurface(area), "RGB") for image in (with_line, without)]
+    assert drawn[0] != drawn[1], "the line is drawn"
+    click_widget(app, screen.restart)
+    assert model.bot_move is None
