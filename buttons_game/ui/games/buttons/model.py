@@ -146,7 +146,8 @@ class TableModel(PlayModel):
             for p in self.human_pending():
                 cells = {(a.row, a.col) for a in state.legal_actions(p) if hasattr(a, "row")}  # type: ignore[union-attr]
                 (marks.legal if p == state.active_player else marks.gold)[p] = cells
-        elif state.phase is Phase.STARS:
+        elif state.phase is Phase.STARS and self.summary_due is None:
+            # the stars go on once the summary has shown, never while they pop before it
             for p in self.human_pending():
                 marks.star_targets[p] = {(a.row, a.col) for a in state.legal_actions(p)}  # type: ignore[union-attr]
         if self.tutorial is not None and not self.tutorial.waiting:

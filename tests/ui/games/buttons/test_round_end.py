@@ -193,6 +193,7 @@ def popping(app, session) -> None:
     step(app, 3)
     assert session.model.motions.running("pop") and session.state.phase is Phase.STARS
     assert isinstance(app.top, TableScreen) and not isinstance(app.top, SummaryScreen)
+    assert not session.model.marks().star_targets, "no star is offered before the summary"
 
 
 def summary_before_any_star(app, session, history) -> None:
@@ -218,6 +219,7 @@ def test_a_click_while_the_stars_pop_brings_the_summary_before_any_star(make_app
     press(app, pygame.K_RETURN, "\r")
     stars = app.top
     assert isinstance(stars, StarsScreen)
+    assert (3, 4) in session.model.marks().star_targets[0], "now the stars are offered"
     click(app, cell_centre(stars, 0, 3, 4))  # now the star goes on the button
     assert session.state.history()[-1] == PlaceStar(0, 3, 4)
 
