@@ -125,7 +125,8 @@ def prompt(model: TableModel) -> tuple[str, str]:
         return t(key, name=names[a]), "accent"
     if state.phase is Phase.ROLLING:
         return t("game.rolling", name=names[a]), "text"
-    if state.phase is Phase.STARS and not state.pending_players:  # a round nobody scored in
+    if state.phase is Phase.STARS and (not state.pending_players or model.summary_due):
+        # a round nobody scored in, or one whose summary has still to show: it is over
         return t("log.round_over", round=state.round_number), "text_dim"
     dice = state.dice
     pending = model.human_pending()

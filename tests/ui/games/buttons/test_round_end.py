@@ -242,3 +242,17 @@ def test_show_me_while_the_tutorial_s_stars_pop_brings_the_summary_first(make_ap
     assert isinstance(app.top, StarsScreen) and session.model.tutorial.key == "stars"
     press(app, pygame.K_h, "h")  # now Show me places the first star
     assert isinstance(session.state.history()[-1], PlaceStar)
+
+
+def test_while_the_stars_pop_the_status_says_the_round_is_over_not_to_place_stars(make_app):
+    app, session = anna_about_to_score(make_app)
+    click(app, app.top.opt_out.rect.center)
+    popping(app, session)
+    text, _ = prompt(session.model)
+    assert text == t("log.round_over", round=session.state.round_number)
+    assert t("game.place_stars") not in text
+    press(app, pygame.K_RETURN, "\r")  # the pop ends and the summary shows
+    finish_summary = app.top
+    press(app, pygame.K_RETURN, "\r")
+    assert finish_summary is not app.top
+    assert prompt(session.model)[0].startswith(t("game.place_stars"))
