@@ -120,9 +120,12 @@ def cell_centre(screen, seat: int, row: int, col: int) -> tuple[int, int]:
 
 
 def settle(app: App) -> None:
-    """Run the loop the way it runs when nobody touches anything, until it would sleep."""
+    """Run the loop the way it runs when nobody touches anything, until it would sleep. Each
+    frame first lets the workers finish (a bot thinking is not idle, however long a busy
+    machine makes it think), so the frames counted never depend on the machine's speed."""
     for _ in range(60):
-        if not app.step(0.02) and not pygame.event.peek():
+        finish_jobs(app)
+        if not app.step(0.02) and not pygame.event.peek() and not open_jobs(app):
             return
     raise AssertionError("the loop never went idle")
 

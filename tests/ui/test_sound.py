@@ -85,7 +85,8 @@ def buttons_effects(before, after) -> list[str]:
             effect = "roll"
         elif isinstance(action, Dice):
             a = state.active_player
-            if new.status(a) is Status.BUSTED and state.status(a) is Status.IN_ROUND:
+            busted = new.status(a) is Status.BUSTED and state.status(a) is Status.IN_ROUND
+            if busted or new.round_number > state.round_number:  # a bust that ends the round
                 effect = "bust"
         elif isinstance(action, Place):
             effect = "place"
