@@ -59,6 +59,7 @@ def test_simulate_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe():
 
 
 @posix_only
+@pytest.mark.slow  # two tournaments in a child process; the bar itself is tested quick below
 def test_tournament_shows_a_bar_on_a_terminal_but_not_with_json():
     argv = ["tournament", "--seats", "easy,random", "--games", "6", "--seed", "2"]
     out, err = run(argv, terminal=True)

@@ -33,7 +33,9 @@ def kopf(seed: int, target: int = 10) -> KopfGame:
     return game
 
 
-@pytest.mark.parametrize("seed", [0, 1, pytest.param(2, marks=pytest.mark.slow), 3])
+@pytest.mark.parametrize(
+    "seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2)), 3]
+)
 def test_every_buttons_position_log_and_round(seed):
     game = buttons(seed)
     replay = Replay.of(game)
@@ -56,7 +58,9 @@ def test_every_buttons_position_log_and_round(seed):
     assert replay.landmarks == tuple(sorted({0, *starts, replay.last}))
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    "seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 6))]
+)
 def test_every_kopf_position_log_and_turn(seed):
     game = kopf(seed, 8 if seed % 2 else 10)
     replay = Replay.of(game)

@@ -130,7 +130,7 @@ SCREENS = [
 ]
 
 
-@pytest.mark.parametrize("events", volumes(40, 700))
+@pytest.mark.parametrize("events", volumes(20, 700))
 @pytest.mark.parametrize("which", SCREENS)
 def test_random_clicks_and_keys_never_crash(make_app, which, events):
     app = make_app(window=(1280, 720))

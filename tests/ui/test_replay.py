@@ -85,7 +85,7 @@ def where(screen: ReplayScreen) -> int:
     "kind,seed,actions",
     [
         pytest.param("buttons", 11, None, marks=pytest.mark.slow),  # a whole game: long
-        ("buttons", 12, 140),
+        ("buttons", 12, 70),
         ("kopf", 13, None),
         ("kopf", 14, 45),
     ],

@@ -81,7 +81,10 @@ def units(rich: str) -> set[str]:
     return {unit for unit in found if " " in unit}
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "ja"])
+@pytest.mark.parametrize(
+    "language",
+    ["en", "ja", *(pytest.param(lang, marks=pytest.mark.slow) for lang in ("de", "fr", "it"))],
+)
 def test_the_rules_never_break_a_unit_at_960x600(make_app, language):
     """The summary and the full rules of each game: every unit with a space stays on one
     line (the full rules once broke "and 60" over two lines at this size). Japanese units

@@ -94,8 +94,11 @@ def test_a_passing_word_a_tooltip_and_a_notice_keep_names_whole(make_app, wrappe
     assert broken(wrapped, (*NAMES, save)) == []
 
 
+@pytest.mark.parametrize(
+    "widths", [(960,), pytest.param((1080, 1200), marks=pytest.mark.slow)], ids=["960", "wider"]
+)
 @pytest.mark.parametrize("kind", ["buttons", "kopf"])
-def test_the_status_and_hint_lines_never_break_a_seat_name(make_app, monkeypatch, kind):
+def test_the_status_and_hint_lines_never_break_a_seat_name(make_app, monkeypatch, kind, widths):
     """The prompt above the log and the hint name the seats too (a bot's wait, a hot-seat
     hint): at any width a name stays on one line."""
     from buttons_game.ui.games.buttons import view as buttons_view
@@ -115,7 +118,7 @@ def test_the_status_and_hint_lines_never_break_a_seat_name(make_app, monkeypatch
 
     monkeypatch.setattr(module, "wrap", spy)
     names = ("タナカハナコ", "さくらこ", "ヤマダタロウ", "すずきいちろう")
-    for width in (960, 1080, 1200):
+    for width in widths:
         app = make_app(window=(width, 600), language="ja")
         if kind == "buttons":
             game = Game.new((Seat(names[0]), *(Seat(n, "easy") for n in names[1:])), seed=5)

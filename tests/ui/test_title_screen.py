@@ -43,13 +43,20 @@ def test_the_title_screen_names_both_games(make_app, language):
     assert all(block.tagline for block in app.top.titles), "each with its line"
 
 
+# the quick tier: the smallest window and the two odd extremes; every size runs as slow
+SOME_SIZES = [(960, 600), (2400, 600), (960, 1400)]
+
+
+@pytest.mark.parametrize(
+    "sizes", [SOME_SIZES, pytest.param(SIZES, marks=pytest.mark.slow)], ids=["some", "all"]
+)
 @pytest.mark.parametrize("offer", [True, False], ids=["with-offer", "without-offer"])
-def test_the_ornaments_lie_clear_of_everything_at_any_size(make_app, offer):
+def test_the_ornaments_lie_clear_of_everything_at_any_size(make_app, offer, sizes):
     app = make_app(window=(1280, 720), language="de")
     app.prefs.offer = offer
     app.show_menu()
     step(app, 2)
-    for size in SIZES:
+    for size in sizes:
         menu = menu_at(app, size)
         window = app.surface.get_rect()
         taken = [w.rect for w in menu.widgets] + menu.text_rects()

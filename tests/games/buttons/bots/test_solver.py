@@ -70,7 +70,7 @@ def crowded_position(seed, black_dice, free=9, buttons=0, cards=("red",)):
 @pytest.mark.parametrize(
     "seed,dice,free,buttons,cards",
     [
-        (1, 2, 10, 0, ("red",)),
+        pytest.param(1, 2, 10, 0, ("red",), marks=pytest.mark.slow),
         pytest.param(2, 3, 8, 0, ("blue", "green"), marks=pytest.mark.slow),
         pytest.param(3, 3, 10, 1, ("yellow",), marks=pytest.mark.slow),
         (4, 2, 12, 2, ("red", "blue")),

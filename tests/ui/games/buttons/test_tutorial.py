@@ -151,7 +151,13 @@ def test_show_me_does_the_step_and_restart_goes_back_to_its_start(make_app):
     assert app.top.hint.text.endswith("tutorial.show_me")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    "language",
+    [
+        lang if lang in ("en", "ja") else pytest.param(lang, marks=pytest.mark.slow)
+        for lang in LANGUAGES
+    ],
+)
 def test_every_step_fits_its_card_at_1280x720(make_app, language):
     app = make_app(window=(1280, 720), language=language)
     for index in range(len(tu.STEPS) + 1):
@@ -208,7 +214,7 @@ def test_the_tutorial_plays_itself_headless_to_the_end(tmp_path):
     assert not (tmp_path / "home" / "config" / "settings.json").exists(), "nobody's place moved"
 
 
-@pytest.mark.parametrize("animation", ["normal", "instant"])
+@pytest.mark.parametrize("animation", ["normal", pytest.param("instant", marks=pytest.mark.slow)])
 def test_the_text_never_runs_ahead_of_the_dice_and_bo_moves_a_beat_after_you(make_app, animation):
     """Frame by frame: a step's text shows only once the dice it talks about have landed
     and Bo's moves before it are made; Bo's every move comes a beat after the last change,
