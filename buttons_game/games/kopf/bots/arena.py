@@ -7,11 +7,11 @@ a rule stops the game with ``IllegalActionError`` naming the level and colour.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.core.tournament import BotGame, BotOptions, Meter, Tournament
+from buttons_game.core.tournament import BotGame, BotOptions, Tournament
 
 from ..engine.actions import Remove
 from ..engine.state import IllegalActionError, new_game
@@ -83,14 +83,3 @@ class KopfTournament(Tournament):
         wins = tuple(1.0 if record.winner == p else 0.0 for p in (0, 1))
         drawn = record.winner is None
         return BotGame(levels, wins, drawn, record.turns, ((), ()), record.decision_s)
-
-    def efficiency(
-        self,
-        seats: Sequence[str],
-        rounds: int,
-        seed: int,
-        jobs: int,
-        as_json: bool,
-        progress: Meter | None = None,
-    ) -> int:
-        raise NotImplementedError("Kopf oder Knopf has no efficiency measure")
