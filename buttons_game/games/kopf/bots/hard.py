@@ -3,14 +3,18 @@
 Negamax with a transposition table kept from move to move, killer and history
 move ordering (threatening and safe moves first) and the full evaluation:
 material and the race to the target, threatened pieces and forbidden groups,
-pairs, mobility and holes. It deepens until its budget (``seconds``, default 0.5 s
-a decision) is spent; ``max_depth`` or ``max_nodes`` make it reproducible to the
-move whatever the machine (the tests use them). Ties are broken at random.
+pairs, mobility and holes. It deepens while less than half its budget (``seconds``,
+default 1 s a decision) is spent and stops at the budget, keeping the best move of
+an unfinished iteration; ``max_depth`` or ``max_nodes`` make it reproducible to the
+move whatever the machine (the tests use them, or a ``clock`` that counts nodes).
+Ties are broken at random.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +23,7 @@ from ..engine.state import KopfState
 from .base import decider, root_action
 from .evaluate import DEFAULT, Weights
 from .position import node_of, tables
-from .search import Search
+from .search import Iteration, Search
 
 SECONDS = 1.0
 MAX_DEPTH = 30
@@ -27,11 +31,20 @@ MAX_DEPTH = 30
 
 @dataclass(frozen=True)
 class Thought:
-    """What the last decision's search found: its depth, score (hundredths of a piece), nodes."""
+    """What the last decision's search found: its depth (finished iterations), score
+    (hundredths of a piece), nodes, the seconds it took and every iteration's figures."""
 
     depth: int
     score: int
     nodes: int
+    seconds: float = 0.0
+    iterations: tuple[Iteration, ...] = ()
+
+    @property
+    def growth(self) -> tuple[float, ...]:
+        """How many times longer each finished iteration took than the one before."""
+        done = [it.seconds for it in self.iterations if it.finished]
+        return tuple(b / a for a, b in zip(done, done[1:]) if a > 0)
 
 
 class HardBot:
@@ -47,12 +60,14 @@ class HardBot:
         max_depth: int = MAX_DEPTH,
         max_nodes: int | None = None,
         weights: Weights = DEFAULT,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.max_depth = max_depth
         self.max_nodes = max_nodes
         self.weights = weights
+        self.clock = clock or time.perf_counter
         self.last: Thought | None = None
         self._search: Search | None = None
         self._for: tuple[Any, ...] = ()
@@ -65,6 +80,8 @@ class HardBot:
         actions = list(actions)
         self.rng.shuffle(actions)
         search = self._search_for(state)
+        search.clock = self.clock
+        began = self.clock()
         best, score, depth = search.run(
             node_of(state),
             [root_action(a) for a in actions],
@@ -72,7 +89,9 @@ class HardBot:
             seconds=self.seconds,
             max_nodes=self.max_nodes,
         )
-        self.last = Thought(depth, score, search.nodes)
+        self.last = Thought(
+            depth, score, search.nodes, self.clock() - began, tuple(search.iterations)
+        )
         return actions[best]
 
     def _search_for(self, state: KopfState) -> Search:

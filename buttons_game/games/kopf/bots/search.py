@@ -11,8 +11,8 @@ history. ``Search.run`` deepens iteratively until its time or node budget is spe
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from ..engine.board import PIECES_PER_SIDE
 from ..engine.state import DRAW_AFTER
@@ -37,10 +37,23 @@ EXACT, LOWER, UPPER = 0, 1, 2
 NEAR_DRAW = DRAW_AFTER - 12  # from here on the quiet count is part of a position's key
 MIN_DEPTH = 3  # iterative deepening always tries this depth, if need be unfinished
 ESCAPE = 1 << 40  # ordering bonus of a threatened piece's move at the frontier
-GROWTH = 8.0  # an iteration takes at least this many times as long as the one before
+START_SHARE = 0.5  # a new depth starts while less than this share of the time budget is spent
+MIN_GROWTH = 2.0  # the least growth from one depth to the next the time manager assumes
+MEASURABLE = 0.002  # seconds: iterations shorter than this say nothing about growth
+CHECK_EVERY = 256  # nodes between two looks at the clock (a few milliseconds)
 
 RootAction = tuple[int, int] | int | None
 """A root decision: a move (from, to), a square to remove (int), or None to pass."""
+
+
+class Iteration(NamedTuple):
+    """One iteration of the deepening: its depth, nodes, seconds, whether it finished."""
+
+    depth: int
+    nodes: int
+    seconds: float
+    first: float | None  # seconds until the first root move (the previous best) was searched
+    finished: bool
 
 
 class Timeout(Exception):
@@ -77,9 +90,13 @@ class Search:
         self.evals: dict[tuple[int, int], int] = {}
         self.killers: list[list[Move]] = []
         self.nodes = 0
-        self.check_at = 256
+        self.check_at = CHECK_EVERY
         self.deadline = float("inf")
         self.node_limit = 1 << 62
+        self.clock: Callable[[], float] = time.perf_counter
+        self.iterations: list[Iteration] = []
+        self.partial: tuple[int, int] | None = None  # the unfinished iteration's best so far
+        self.first_done: float | None = None  # seconds the iteration's first root move took
 
     # ---------------------------------------------------------------- the root
     def run(
@@ -91,12 +108,22 @@ class Search:
         seconds: float | None = None,
         max_nodes: int | None = None,
     ) -> tuple[int, int, int]:
-        """Iterative deepening over ``actions`` (in tie-break order); (best index, score, depth)."""
-        start = time.perf_counter()
+        """Iterative deepening over ``actions`` (in tie-break order); (best index, score, depth).
+
+        With a time budget, the next depth starts while less than ``START_SHARE`` of it
+        is spent (and the measured growth leaves time to finish at least the previous
+        best move at that depth); the clock is read every ``CHECK_EVERY`` nodes, so the
+        search stops within a few milliseconds of the budget. An unfinished iteration
+        searched the previous best first: its best move so far is kept (``depth``
+        counts finished iterations only). ``self.iterations`` logs every iteration.
+        """
+        clock = self.clock
+        start = clock()
         self.deadline = float("inf") if seconds is None else start + seconds
         self.nodes = 0
-        self.check_at = 256
+        self.check_at = CHECK_EVERY
         self.node_limit = (1 << 62) if max_nodes is None else max_nodes
+        self.iterations = []
         if len(self.table) > self.table_limit:
             self.table.clear()
         if len(self.evals) > self.table_limit:
@@ -105,25 +132,33 @@ class Search:
             self.history[key] //= 8
         order = list(range(len(actions)))
         best, best_score, reached = 0, 0, 0
-        took = previous = 0.0
         for depth in range(1, max_depth + 1):
-            began = time.perf_counter()
-            if seconds is not None and depth > MIN_DEPTH:
-                growth = max(GROWTH, took / max(previous, 1e-4))
-                if began - start + took * growth > seconds:
-                    break  # the next depth would not finish in time
+            began = clock()
+            if (
+                seconds is not None
+                and depth > MIN_DEPTH
+                and not self._worth_starting(began - start, seconds)
+            ):
+                break
             self.killers = [[] for _ in range(depth + 2)]
             scores: dict[int, int] = {}
+            self.partial = None
+            self.first_done = None
+            nodes_before = self.nodes
             try:
                 found, score = self._root(node, actions, order, depth, scores)
             except Timeout:
-                # a move that beat the previous best in the unfinished iteration is kept
-                if scores and order[0] in scores:
-                    top = max(scores, key=lambda k: scores[k])
-                    if scores[top] > scores[order[0]]:
-                        best, best_score = top, scores[top]
+                if self.partial is not None:  # the previous best searched, or beaten
+                    best, best_score = self.partial
+                self.iterations.append(
+                    Iteration(
+                        depth, self.nodes - nodes_before, clock() - began, self.first_done, False
+                    )
+                )
                 break
-            previous, took = took, time.perf_counter() - began
+            self.iterations.append(
+                Iteration(depth, self.nodes - nodes_before, clock() - began, self.first_done, True)
+            )
             best, best_score, reached = found, score, depth
             order.sort(key=lambda k: -scores.get(k, -WIN - 1))
             order.remove(best)
@@ -131,6 +166,18 @@ class Search:
             if abs(score) >= WON:
                 break
         return best, best_score, reached
+
+    def _worth_starting(self, elapsed: float, seconds: float) -> bool:
+        """Whether to start another iteration, ``elapsed`` seconds into a ``seconds`` budget."""
+        if elapsed >= START_SHARE * seconds:
+            return False
+        done = [it for it in self.iterations if it.finished]
+        if len(done) < 2 or done[-2].seconds < MEASURABLE:
+            return True
+        growth = max(MIN_GROWTH, done[-1].seconds / done[-2].seconds)
+        first = done[-1].first if done[-1].first is not None else done[-1].seconds
+        # the previous best move alone, one depth deeper, must fit in what is left
+        return elapsed + first * growth <= seconds
 
     def _root(
         self,
@@ -142,16 +189,21 @@ class Search:
     ) -> tuple[int, int]:
         alpha, beta = -WIN - 1, WIN + 1
         best = order[0]
+        began = self.clock()
         for n, k in enumerate(order):
             if n == 0:
                 score = self._child_value(node, actions[k], depth, alpha, beta)
+                self.first_done = self.clock() - began
             else:
                 score = self._child_value(node, actions[k], depth, alpha, alpha + 1)
                 if score > alpha:
+                    # better than the best so far (a lower bound): kept if time runs out
+                    self.partial = (k, score)
                     score = self._child_value(node, actions[k], depth, alpha, beta)
             scores[k] = score
             if score > alpha:
                 alpha, best = score, k
+                self.partial = (best, alpha)
         return best, alpha
 
     def _child_value(
@@ -175,8 +227,8 @@ class Search:
 
     # ---------------------------------------------------------------- the tree
     def _tick(self) -> None:
-        self.check_at = self.nodes + 256
-        if self.nodes >= self.node_limit or time.perf_counter() > self.deadline:
+        self.check_at = self.nodes + CHECK_EVERY
+        if self.nodes >= self.node_limit or self.clock() > self.deadline:
             raise Timeout
 
     def negamax(

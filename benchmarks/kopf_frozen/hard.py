@@ -1,0 +1,85 @@
+"""The hard bot (frozen copy, see __init__): iterative-deepening alpha-beta within a time budget.
+
+Negamax with a transposition table kept from move to move, killer and history
+move ordering (threatening and safe moves first) and the full evaluation:
+material and the race to the target, threatened pieces and forbidden groups,
+pairs, mobility and holes. It deepens until its budget (``seconds``, default 0.5 s
+a decision) is spent; ``max_depth`` or ``max_nodes`` make it reproducible to the
+move whatever the machine (the tests use them). Ties are broken at random.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from buttons_game.games.kopf.engine.actions import Action
+from buttons_game.games.kopf.engine.state import KopfState
+
+from .base import decider, root_action
+from .evaluate import DEFAULT, Weights
+from .position import node_of, tables
+from .search import Search
+
+SECONDS = 1.0
+MAX_DEPTH = 30
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What the last decision's search found: its depth, score (hundredths of a piece), nodes."""
+
+    depth: int
+    score: int
+    nodes: int
+
+
+class HardBot:
+    """Iterative deepening alpha-beta; the strongest level."""
+
+    level = "hard-frozen"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = SECONDS,
+        max_depth: int = MAX_DEPTH,
+        max_nodes: int | None = None,
+        weights: Weights = DEFAULT,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.weights = weights
+        self.last: Thought | None = None
+        self._search: Search | None = None
+        self._for: tuple[Any, ...] = ()
+
+    def choose(self, state: KopfState, player: int | None = None) -> Action:
+        decider(state, player)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        actions = list(actions)
+        self.rng.shuffle(actions)
+        search = self._search_for(state)
+        best, score, depth = search.run(
+            node_of(state),
+            [root_action(a) for a in actions],
+            max_depth=self.max_depth,
+            seconds=self.seconds,
+            max_nodes=self.max_nodes,
+        )
+        self.last = Thought(depth, score, search.nodes)
+        return actions[best]
+
+    def _search_for(self, state: KopfState) -> Search:
+        """The same search (and its transposition table) while board and target stay."""
+        key = (state.setup.board, state.target)
+        if self._search is None or self._for != key:
+            self._search = Search(tables(state.setup.board), state.target, self.weights)
+            self._for = key
+        return self._search

@@ -1,0 +1,135 @@
+"""The hard bot's time manager: it uses its budget, stops at it, keeps an unfinished
+iteration's best move; and the frozen copy of the old hard bot the benchmarks play against.
+
+Time is counted in nodes where it can be (``NodeClock``): the same figures on any machine.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from benchmarks.kopf_frozen import FrozenHardBot
+from buttons_game.games.kopf.bots.base import root_action
+from buttons_game.games.kopf.bots.hard import HardBot
+from buttons_game.games.kopf.bots.position import node_of, tables
+from buttons_game.games.kopf.bots.search import CHECK_EVERY, START_SHARE, Search
+from buttons_game.games.kopf.engine import KopfState, Remove, new_game
+
+from .test_bots import positions
+
+# A middle game (red to move) where two plies prefer g3-f2 and three plies g3-h2: the
+# third iteration finds the better move part way through.
+RED = [(1, 1), (2, 7), (3, 7), (4, 4), (5, 4), (6, 2), (7, 7), (10, 9), (10, 10)]
+BLUE = [(2, 3), (2, 5), (3, 10), (4, 5), (4, 8), (7, 8), (8, 5), (10, 1)]
+
+
+def middle_game() -> KopfState:
+    return new_game(pieces=(RED, BLUE), to_move=0)
+
+
+class NodeClock:
+    """A clock for a hard bot that ticks with its search's nodes: ``rate`` nodes a second."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.bot: HardBot | None = None
+        self.now = 0.0
+        self.seen = 0
+
+    def __call__(self) -> float:
+        search = self.bot._search if self.bot is not None else None
+        nodes = search.nodes if search is not None else 0
+        if nodes < self.seen:  # a new search started counting from 0
+            self.seen = 0
+        self.now += (nodes - self.seen) / self.rate
+        self.seen = nodes
+        return self.now
+
+
+def clocked_bot(seconds: float, rate: float = 100_000) -> HardBot:
+    clock = NodeClock(rate)
+    bot = HardBot(1, seconds=seconds, clock=clock)
+    clock.bot = bot
+    return bot
+
+
+def search_of(state: KopfState) -> tuple[Search, list]:
+    return Search(tables(state.setup.board), state.target), [
+        root_action(a) for a in state.legal_actions()
+    ]
+
+
+def test_the_frozen_hard_bot_plays_legal_moves():
+    for state in positions(6, seed=4):
+        action = FrozenHardBot(2, seconds=None, max_depth=2).choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+        if state.punishing:
+            assert isinstance(action, Remove)
+
+
+def test_an_unfinished_iteration_keeps_the_better_move_it_found():
+    state = middle_game()
+    moves = state.legal_actions()
+    search, actions = search_of(state)
+    shallow, _, _ = search.run(node_of(state), actions, max_depth=2)
+    search, actions = search_of(state)
+    deep, _, _ = search.run(node_of(state), actions, max_depth=3)
+    assert moves[shallow] != moves[deep]
+    # cut after depth 3 found the deeper move better (a null window failed high) but
+    # before its full-window search finished
+    search, actions = search_of(state)
+    best, _, reached = search.run(node_of(state), actions, max_depth=10, max_nodes=700)
+    assert reached == 2 and not search.iterations[-1].finished
+    assert moves[best] == moves[deep]
+
+
+def uses_its_budget_and_stops_at_it(states: list[KopfState]) -> None:
+    budget = 0.1  # 10,000 nodes at the clock's rate
+    for state in states:
+        bot = clocked_bot(budget)
+        bot.choose(state)
+        thought = bot.last
+        assert thought is not None
+        # two looks at the clock late at most
+        assert thought.seconds <= budget + 2 * CHECK_EVERY / 100_000
+        if len(state.legal_actions()) > 1 and abs(thought.score) < 900_000:
+            assert thought.seconds >= START_SHARE * budget
+
+
+def test_the_hard_bot_uses_its_budget_and_stops_at_it():
+    uses_its_budget_and_stops_at_it([middle_game()])
+
+
+@pytest.mark.slow
+def test_the_hard_bot_uses_its_budget_and_stops_at_it_over_positions():
+    uses_its_budget_and_stops_at_it(positions(4, seed=8))
+
+
+@pytest.mark.slow
+def test_the_depth_reached_rises_with_the_budget():
+    states = [middle_game(), *positions(3, seed=9)]
+    depths = []
+    for budget in (0.01, 0.05, 0.3):
+        reached = 0
+        for state in states:
+            bot = clocked_bot(budget)
+            bot.choose(state)
+            assert bot.last is not None
+            reached += bot.last.depth
+        depths.append(reached)
+    assert depths[0] <= depths[1] <= depths[2] and depths[0] < depths[2], depths
+
+
+@pytest.mark.slow
+def test_the_hard_bot_answers_within_its_real_budget():
+    """Real time, a generous margin (a busy machine): the search stops at its deadline."""
+    for state in [middle_game(), *positions(2, seed=12)]:
+        bot = HardBot(3, seconds=0.2)
+        start = time.perf_counter()
+        action = bot.choose(state)
+        took = time.perf_counter() - start
+        assert action in state.legal_actions()
+        assert took < 0.2 + 0.25, took
