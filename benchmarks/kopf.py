@@ -16,12 +16,22 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from collections import Counter
+from pathlib import Path
 
-from buttons_game.games.kopf import KIND
-from buttons_game.games.kopf.bots import make_bot
-from buttons_game.games.kopf.engine import new_game
-from buttons_game.tournament import percentile, run_tournament, summary
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.kopf_frozen import FrozenHardBot  # noqa: E402
+from buttons_game.games.kopf import KIND  # noqa: E402
+from buttons_game.games.kopf.bots import make_bot  # noqa: E402
+from buttons_game.games.kopf.bots.base import root_action  # noqa: E402
+from buttons_game.games.kopf.bots.evaluate import PIECE, Weights  # noqa: E402
+from buttons_game.games.kopf.bots.position import node_of, tables  # noqa: E402
+from buttons_game.games.kopf.bots.search import WIN, Search  # noqa: E402
+from buttons_game.games.kopf.engine import Action, KopfState, new_game  # noqa: E402
+from buttons_game.tournament import percentile, run_tournament, summary  # noqa: E402
 
 ILLEGAL_CHECK = 2000  # bot games in all, the matches' and the filler's
 FILLER = (("random", "easy"), ("easy", "medium"), ("medium", "random"), ("hard", "easy"))
@@ -54,15 +64,40 @@ def random_games(seconds: float, seed: int) -> tuple[float, float, float]:
     return games / elapsed, calls / legal_time, turns / games
 
 
-def hard_decisions(count: int, seed: int) -> tuple[list[float], list[int], list[int]]:
-    """Decision seconds, nodes and depths of the shipped hard bot over positions of
-    hard-against-medium games."""
+# Pure material, two plies (the move and the reply, with the strikes they bring).
+MATERIAL = Weights(
+    race=0, danger=0, first_danger=0, pair=0, mobility=0, holes=0, stuck=0, escape=False
+)
+
+
+def avoidable_loss(state: KopfState, action: Action) -> bool:
+    """Whether ``action`` loses material within two plies that another action would keep."""
+    if state.punishing:
+        return False
+    search = Search(tables(state.setup.board), state.target, MATERIAL, use_table=False)
+    node = node_of(state)
+    search.killers = [[] for _ in range(4)]
+    values = {
+        a: search._child_value(node, root_action(a), 2, -WIN - 1, WIN + 1)
+        for a in state.legal_actions()
+    }
+    return values[action] <= max(values.values()) - PIECE
+
+
+def hard_decisions(
+    count: int, seed: int
+) -> tuple[list[float], list[int], list[int], list[float], int]:
+    """Decision seconds, nodes, depths and share of the budget used of the shipped hard bot
+    over positions of hard-against-medium games, and how many of its moves lost material
+    within two plies that another move would have kept."""
     rng = random.Random(seed)
     hard = make_bot("hard", seed)
     medium = make_bot("medium", seed + 1)
     times: list[float] = []
     nodes: list[int] = []
     depths: list[int] = []
+    shares: list[float] = []
+    losses = 0
     while len(times) < count:
         state = new_game(to_move=0)
         hard_side = rng.randrange(2)
@@ -74,10 +109,31 @@ def hard_decisions(count: int, seed: int) -> tuple[list[float], list[int], list[
                 assert hard.last is not None
                 nodes.append(hard.last.nodes)
                 depths.append(hard.last.depth)
+                if hard.seconds:
+                    shares.append(hard.last.seconds / hard.seconds)
+                losses += avoidable_loss(state, action)
             else:
                 action = (hard if state.to_move == hard_side else medium).choose(state)
             state = state.apply(action)
-    return times, nodes, depths
+    return times, nodes, depths, shares, losses
+
+
+def frozen_match(games: int, seed: int) -> tuple[float, int]:
+    """(score, games) of the shipped hard bot against the frozen one, colours swapped:
+    a win 1, a draw 1/2."""
+    score = 0.0
+    for g in range(games):
+        new_side = g % 2
+        bots = [FrozenHardBot(seed + g), make_bot("hard", seed + g)]
+        if new_side == 0:
+            bots.reverse()
+        state = new_game(to_move=0)
+        while not state.is_over():
+            state = state.apply(bots[state.current_player].choose(state))
+        outcome = state.outcome()
+        assert outcome is not None
+        score += 0.5 if outcome.winner is None else float(outcome.winner == new_side)
+    return score, games
 
 
 def main() -> None:
@@ -87,6 +143,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--decisions", type=int, default=150, help="hard decisions to time")
     parser.add_argument("--quick", action="store_true", help="40 games a match, 30 decisions")
+    parser.add_argument(
+        "--frozen", type=int, default=0, help="games of hard against the frozen old hard"
+    )
     parser.add_argument("--no-matches", action="store_true", help="speed figures only")
     args = parser.parse_args()
     games = 40 if args.quick else args.games
@@ -96,7 +155,7 @@ def main() -> None:
     print(f"random games:        {per_s:8.1f} games/s ({turns:.1f} actions a game)")
     print(f"legal_actions:       {legal_per_s:8.0f} calls/s")
 
-    times, nodes, depths = hard_decisions(decisions, args.seed)
+    times, nodes, depths, shares, losses = hard_decisions(decisions, args.seed)
     ms = sorted(t * 1000 for t in times)
     print(
         f"hard decisions:      {len(ms)} timed; median {statistics.median(ms):.0f} ms "
@@ -107,6 +166,23 @@ def main() -> None:
         f"hard search:         {sum(nodes) / sum(times):8.0f} nodes/s; "
         f"median depth {statistics.median(depths):.0f}, deepest {max(depths)}"
     )
+    spread = Counter(depths)
+    print(
+        "hard depths:         "
+        + ", ".join(f"{d}: {100 * spread[d] / len(depths):.0f}%" for d in sorted(spread))
+    )
+    if shares:
+        print(
+            f"hard budget used:    median {100 * statistics.median(shares):.0f}%, "
+            f"mean {100 * statistics.fmean(shares):.0f}%"
+        )
+    print(
+        f"2-ply losses:        {1000 * losses / len(times):.0f} avoidable immediate losses "
+        f"per 1,000 hard moves ({losses} in {len(times)})"
+    )
+    if args.frozen:
+        score, played = frozen_match(args.frozen, args.seed)
+        print(f"hard v frozen hard:  {score:.1f} / {played} ({100 * score / played:.1f}%)")
     if args.no_matches:
         return
 
