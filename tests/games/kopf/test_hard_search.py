@@ -12,15 +12,22 @@ import pytest
 
 from benchmarks.kopf_frozen import FrozenHardBot
 from buttons_game.games.kopf.bots.base import root_action
+from buttons_game.games.kopf.bots.evaluate import PIECE, Weights
 from buttons_game.games.kopf.bots.hard import HardBot
 from buttons_game.games.kopf.bots.position import node_of, tables
-from buttons_game.games.kopf.bots.search import CHECK_EVERY, START_SHARE, Search
-from buttons_game.games.kopf.engine import KopfState, Remove, new_game
+from buttons_game.games.kopf.bots.search import (
+    CHECK_EVERY,
+    QUIESCENCE,
+    START_SHARE,
+    WIN,
+    Search,
+)
+from buttons_game.games.kopf.engine import KopfState, Move, Remove, new_game
 
 from .test_bots import positions
 
-# A middle game (red to move) where two plies prefer g3-f2 and three plies g3-h2: the
-# third iteration finds the better move part way through.
+# A middle game (red to move) where three plies (and quiescence) prefer g3-f2 and four
+# plies g3-h2: the fourth iteration finds the better move part way through.
 RED = [(1, 1), (2, 7), (3, 7), (4, 4), (5, 4), (6, 2), (7, 7), (10, 9), (10, 10)]
 BLUE = [(2, 3), (2, 5), (3, 10), (4, 5), (4, 8), (7, 8), (8, 5), (10, 1)]
 
@@ -74,15 +81,15 @@ def test_an_unfinished_iteration_keeps_the_better_move_it_found():
     state = middle_game()
     moves = state.legal_actions()
     search, actions = search_of(state)
-    shallow, _, _ = search.run(node_of(state), actions, max_depth=2)
+    shallow, _, _ = search.run(node_of(state), actions, max_depth=3)
     search, actions = search_of(state)
-    deep, _, _ = search.run(node_of(state), actions, max_depth=3)
+    deep, _, _ = search.run(node_of(state), actions, max_depth=4)
     assert moves[shallow] != moves[deep]
-    # cut after depth 3 found the deeper move better (a null window failed high) but
-    # before its full-window search finished
+    # cut after depth 4 found the deeper move better (a null window failed high) but
+    # before the iteration finished
     search, actions = search_of(state)
-    best, _, reached = search.run(node_of(state), actions, max_depth=10, max_nodes=700)
-    assert reached == 2 and not search.iterations[-1].finished
+    best, _, reached = search.run(node_of(state), actions, max_depth=10, max_nodes=7000)
+    assert reached == 3 and not search.iterations[-1].finished
     assert moves[best] == moves[deep]
 
 
@@ -133,3 +140,43 @@ def test_the_hard_bot_answers_within_its_real_budget():
         took = time.perf_counter() - start
         assert action in state.legal_actions()
         assert took < 0.2 + 0.25, took
+
+
+# Red (9 taken, 1 to go) to move. Two plies judged statically like d4-f6; four plies
+# of pure material show it loses a piece that another move keeps: the loss lies past
+# the frontier, in a threatened piece's escape.
+HORIZON_RED = [(1, 3), (1, 4), (2, 6), (2, 7), (4, 4), (4, 5), (5, 2), (6, 2), (8, 8), (9, 7)]
+HORIZON_RED += [(10, 10)]
+HORIZON_BLUE = [(3, 1), (7, 6), (7, 10), (8, 5), (10, 9)]
+MATERIAL = Weights(
+    race=0, danger=0, first_danger=0, pair=0, mobility=0, holes=0, stuck=0, escape=False
+)
+
+
+def material_values(state: KopfState, plies: int) -> dict:
+    """Each action's material balance after ``plies`` plies of a pure material search."""
+    search = Search(tables(state.setup.board), state.target, MATERIAL, quiescence=0)
+    search.killers = [[] for _ in range(plies + 2)]
+    node = node_of(state)
+    return {
+        a: search._child_value(node, root_action(a), plies, -WIN - 1, WIN + 1)
+        for a in state.legal_actions()
+    }
+
+
+def two_plies(state: KopfState, quiescence: int):
+    actions = state.legal_actions()
+    search = Search(tables(state.setup.board), state.target, quiescence=quiescence)
+    best, _, _ = search.run(node_of(state), [root_action(a) for a in actions], max_depth=2)
+    return actions[best]
+
+
+def test_quiescence_sees_a_loss_past_the_frontier():
+    state = new_game(pieces=(HORIZON_RED, HORIZON_BLUE), to_move=0)
+    deep = material_values(state, 4)
+    keeps = max(deep.values())
+    blind = two_plies(state, quiescence=0)
+    assert blind == Move(4, 4, 6, 6)
+    assert material_values(state, 2)[blind] == keeps  # two plies see no loss
+    assert deep[blind] <= keeps - PIECE  # four do
+    assert deep[two_plies(state, quiescence=QUIESCENCE)] == keeps

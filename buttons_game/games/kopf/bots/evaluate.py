@@ -10,11 +10,21 @@ its forbidden groups (punished at the opponent's turn unless broken up), pairs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine.board import PIECES_PER_SIDE
 from .position import _KEEP, STEPS, Tables, attack_zone, crowded
 
 PIECE = 100
+
+
+class Assessment(NamedTuple):
+    """A position's value for the side to move, and its danger (see ``assess``)."""
+
+    score: int
+    lost: int  # the value if every threatened piece and forbidden group is lost
+    hit: int  # the side to move's pieces the opponent's pairs reach
+    grouped: int  # its pieces with two or more neighbours of their colour (0: no group)
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,13 @@ def _can_escape(tb: Tables, hit: int, opp: int, occupied: int) -> bool:
 
 def evaluate(tb: Tables, me: int, opp: int, target: int, w: Weights = DEFAULT) -> int:
     """The value of the position for ``me``, the side to move (its strike already done)."""
+    return assess(tb, me, opp, target, w)[0]
+
+
+def assess(tb: Tables, me: int, opp: int, target: int, w: Weights = DEFAULT) -> Assessment:
+    """``evaluate``'s value, with what quiescence needs: the value if no danger is met
+    (every threatened piece struck, every forbidden group punished) and the danger itself.
+    """
     mine = PIECES_PER_SIDE - opp.bit_count()
     theirs = PIECES_PER_SIDE - me.bit_count()
     score = PIECE * (mine - theirs)
@@ -87,11 +104,6 @@ def evaluate(tb: Tables, me: int, opp: int, target: int, w: Weights = DEFAULT) -
     occupied = me | opp
     hit = attack_zone(tb, opp, occupied) & me
     grouped = crowded(me) & me
-    if hit or grouped:
-        dangers = hit.bit_count() + (1 if grouped else 0)
-        if w.escape and not grouped and not _can_escape(tb, hit, opp, occupied):
-            dangers += 1  # no threatened piece has a safe square: the move saves nothing
-        score -= w.first_danger + w.danger * (dangers - 1)
     if w.pair:
         pairs = 0
         for step, keep in zip(STEPS, _KEEP):
@@ -106,4 +118,10 @@ def evaluate(tb: Tables, me: int, opp: int, target: int, w: Weights = DEFAULT) -
         score += w.mobility * (mob_me - mob_opp) - w.stuck * (stuck_me - stuck_opp)
     if w.holes:
         score += w.holes * (hole_sum(tb, me) - hole_sum(tb, opp))
-    return score
+    if not (hit or grouped):
+        return Assessment(score, score, 0, 0)
+    dangers = hit.bit_count() + (1 if grouped else 0)
+    lost = score - PIECE * dangers
+    if w.escape and not grouped and not _can_escape(tb, hit, opp, occupied):
+        dangers += 1  # no threatened piece has a safe square: the move saves nothing
+    return Assessment(score - w.first_danger - w.danger * (dangers - 1), lost, hit, grouped)

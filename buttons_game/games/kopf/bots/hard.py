@@ -23,7 +23,7 @@ from ..engine.state import KopfState
 from .base import decider, root_action
 from .evaluate import DEFAULT, Weights
 from .position import node_of, tables
-from .search import Iteration, Search
+from .search import QUIESCENCE, Iteration, Search
 
 SECONDS = 1.0
 MAX_DEPTH = 30
@@ -61,7 +61,9 @@ class HardBot:
         max_nodes: int | None = None,
         weights: Weights = DEFAULT,
         clock: Callable[[], float] | None = None,
+        quiescence: int = QUIESCENCE,
     ) -> None:
+        self.quiescence = quiescence
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.max_depth = max_depth
@@ -98,6 +100,11 @@ class HardBot:
         """The same search (and its transposition table) while board and target stay."""
         key = (state.setup.board, state.target)
         if self._search is None or self._for != key:
-            self._search = Search(tables(state.setup.board), state.target, self.weights)
+            self._search = Search(
+                tables(state.setup.board),
+                state.target,
+                self.weights,
+                quiescence=self.quiescence,
+            )
             self._for = key
         return self._search

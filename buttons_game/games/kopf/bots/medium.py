@@ -37,7 +37,9 @@ class MediumBot:
             return actions[0]
         actions = list(actions)
         self.rng.shuffle(actions)
-        search = Search(tables(state.setup.board), state.target, self.weights, use_table=False)
+        search = Search(
+            tables(state.setup.board), state.target, self.weights, use_table=False, quiescence=0
+        )
         best, _, _ = search.run(
             node_of(state), [root_action(a) for a in actions], max_depth=self.depth
         )

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ..engine.board import (
     FORWARD,
+    NEIGHBOURS,
     PIECES_PER_SIDE,
     RAYS,
     SIZE,
@@ -45,6 +46,8 @@ class Tables:
     """backward[d][i]: the squares the same pair attacks beyond i, the other way."""
     by_holes: tuple[int, ...]
     """by_holes[h]: the squares with h holes (h = 1 to 4; by_holes[0] is empty)."""
+    targets: tuple[tuple[tuple[int, Move], ...], ...]
+    """targets[i]: (the target's bit, the move) for every square in reach[i]."""
 
 
 @lru_cache(maxsize=8)
@@ -75,7 +78,10 @@ def tables(board: tuple[tuple[int, ...], ...]) -> Tables:
         forward.append(tuple(fwd))
         backward.append(tuple(bwd))
     by_holes = tuple(sum(1 << i for i in range(SQUARES) if holes[i] == h) for h in range(5))
-    return Tables(holes, tuple(reach), tuple(forward), tuple(backward), by_holes)
+    targets = tuple(
+        tuple((1 << t, (i, t)) for t in range(SQUARES) if reach[i] >> t & 1) for i in range(SQUARES)
+    )
+    return Tables(holes, tuple(reach), tuple(forward), tuple(backward), by_holes, targets)
 
 
 def threats(tb: Tables, own: int, other: int) -> int:
@@ -181,20 +187,64 @@ def forbidden(mask: int) -> tuple[int, ...]:
 
 def moves(tb: Tables, me: int, occupied: int) -> list[Move]:
     """Every move of the pieces in ``me`` (a piece jumps, so only the target must be empty)."""
-    free = ~occupied
-    reach = tb.reach
-    out = []
+    targets = tb.targets
+    out: list[Move] = []
     m = me
     while m:
         low = m & -m
         m ^= low
-        i = low.bit_length() - 1
-        targets = reach[i] & free
-        while targets:
-            t = targets & -targets
-            targets ^= t
-            out.append((i, t.bit_length() - 1))
+        out += [mv for bit, mv in targets[low.bit_length() - 1] if not occupied & bit]
     return out
+
+
+def pair_lines(tb: Tables, own: int) -> tuple[int, ...]:
+    """The lines the pairs of ``own`` attack along, two per pair (beyond each end): what
+    ``strikes`` needs, computed once for every move of the other side."""
+    lines = []
+    for d in range(4):
+        pairs = own & (own >> STEPS[d]) & _KEEP[d]
+        if not pairs:
+            continue
+        fwd = tb.forward[d]
+        bwd = tb.backward[d]
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            i = low.bit_length() - 1
+            lines.append(fwd[i])
+            lines.append(-bwd[i])  # negated: walked from its highest square down
+    return tuple(lines)
+
+
+def strikes(lines: tuple[int, ...], other: int, occupied: int) -> int:
+    """The squares of ``other`` the pairs behind ``lines`` (``pair_lines``) threaten:
+    ``threats`` with the pairs found beforehand."""
+    hit = 0
+    for line in lines:
+        if line > 0:
+            met = line & occupied
+            if met:
+                first = met & -met
+                if first & other:
+                    hit |= first
+        else:
+            met = -line & occupied
+            if met:
+                first = 1 << (met.bit_length() - 1)
+                if first & other:
+                    hit |= first
+    return hit
+
+
+def makes_group(me: int, square: int) -> bool:
+    """Whether the piece on ``square`` is in a group of 3 or more of ``me``, when ``me``
+    had no such group before that piece arrived (so any new group holds it)."""
+    near = NEIGHBOURS[square] & me
+    if not near:
+        return False
+    if near & (near - 1):  # two neighbours or more
+        return True
+    return bool(NEIGHBOURS[near.bit_length() - 1] & me & ~(1 << square))
 
 
 @dataclass(frozen=True)
@@ -247,6 +297,37 @@ def after_move(
     return GOING, opp, me, quiet, ()
 
 
+def after_step(
+    tb: Tables,
+    me: int,
+    opp: int,
+    quiet: int,
+    move: Move,
+    target: int,
+    lines: tuple[int, ...],
+    grouped: bool,
+) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """``after_move`` for one of many moves from the same position: ``lines`` are the
+    opponent's ``pair_lines`` and ``grouped`` whether ``me`` had a forbidden group
+    before the move (if not, only a group around the moved piece can form)."""
+    f, t = move
+    me = me ^ (1 << f | 1 << t)
+    quiet += 1
+    if quiet >= DRAW_AFTER:
+        return DRAWN, opp, me, quiet, ()
+    if grouped or makes_group(me, t):
+        pending = forbidden(me)
+        if pending:
+            return GOING, opp, me, quiet, pending
+    hit = strikes(lines, me, me | opp)
+    if hit:
+        me &= ~hit
+        quiet = 0
+        if PIECES_PER_SIDE - me.bit_count() >= target:
+            return OTHER_WINS, opp, me, quiet, ()
+    return GOING, opp, me, quiet, ()
+
+
 def after_remove(
     tb: Tables, me: int, opp: int, pending: tuple[int, ...], square: int, target: int
 ) -> tuple[int, int, tuple[int, ...]]:
@@ -275,6 +356,7 @@ __all__ = [
     "OTHER_WINS",
     "Tables",
     "after_move",
+    "after_step",
     "after_remove",
     "attack_zone",
     "crowded",
@@ -282,7 +364,10 @@ __all__ = [
     "grow",
     "has_forbidden",
     "moves",
+    "makes_group",
     "node_of",
+    "pair_lines",
+    "strikes",
     "tables",
     "threats",
 ]

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ..engine.board import PIECES_PER_SIDE
 from ..engine.state import DRAW_AFTER
-from .evaluate import DEFAULT, Weights, evaluate
+from .evaluate import DEFAULT, Assessment, Weights, assess
 from .position import (
     DRAWN,
     MOVER_WINS,
@@ -26,8 +26,12 @@ from .position import (
     Tables,
     after_move,
     after_remove,
+    after_step,
     attack_zone,
+    crowded,
+    forbidden,
     moves,
+    pair_lines,
     threats,
 )
 
@@ -41,6 +45,7 @@ START_SHARE = 0.5  # a new depth starts while less than this share of the time b
 MIN_GROWTH = 2.0  # the least growth from one depth to the next the time manager assumes
 MEASURABLE = 0.002  # seconds: iterations shorter than this say nothing about growth
 CHECK_EVERY = 256  # nodes between two looks at the clock (a few milliseconds)
+QUIESCENCE = 4  # plies of escapes searched beyond the frontier while a side is in danger
 
 RootAction = tuple[int, int] | int | None
 """A root decision: a move (from, to), a square to remove (int), or None to pass."""
@@ -75,7 +80,9 @@ class Search:
         table_limit: int = 400_000,
         use_pvs: bool = True,
         late_moves: int = 8,
+        quiescence: int = QUIESCENCE,
     ) -> None:
+        self.quiescence = quiescence
         self.use_pvs = use_pvs
         self.late_moves = late_moves if late_moves > 0 else 1 << 30
         self.tb = tb
@@ -87,7 +94,7 @@ class Search:
         self.table_limit = table_limit
         self.table: dict[tuple[Any, ...], tuple[int, int, int, Move | None]] = {}
         self.history: dict[Move, int] = {}
-        self.evals: dict[tuple[int, int], int] = {}
+        self.evals: dict[tuple[int, int], Assessment] = {}
         self.killers: list[list[Move]] = []
         self.nodes = 0
         self.check_at = CHECK_EVERY
@@ -249,7 +256,7 @@ class Search:
         if pending:
             return self._punish(me, opp, pending, depth, alpha, beta, ply)
         if depth <= 0:
-            return evaluate(self.tb, me, opp, self.target, self.weights)
+            return self._quiesce(me, opp, quiet, depth, alpha, beta, ply)
         tb, target = self.tb, self.target
         key = (me, opp, quiet if quiet >= NEAR_DRAW else 0)
         hint: Move | None = None
@@ -285,8 +292,10 @@ class Search:
         my_count = me.bit_count()
         killers = self.killers[ply] if self.use_killers and ply < len(self.killers) else []
         history = self.history if self.use_history else None
+        lines = pair_lines(tb, opp)
+        grouped = bool(crowded(me) & me)
         for mv in found:
-            result, nme, nopp, q, pend = after_move(tb, me, opp, quiet, mv, target)
+            result, nme, nopp, q, pend = after_step(tb, me, opp, quiet, mv, target, lines, grouped)
             if result == OTHER_WINS:
                 order = -10_000_000
             elif result == DRAWN:
@@ -346,6 +355,7 @@ class Search:
         """Depth 1: children one at a time (evaluated, not searched), in history order."""
         tb, target, weights = self.tb, self.target, self.weights
         evals = self.evals
+        quiescence = self.quiescence
         killers = self.killers[ply] if self.use_killers and ply < len(self.killers) else []
         # pieces in danger first (most other moves lose them), then by history
         danger = attack_zone(tb, opp, me | opp) & me
@@ -361,8 +371,10 @@ class Search:
         original_alpha = alpha
         best_value = -WIN - 1
         best_move: Move | None = None
+        lines = pair_lines(tb, opp)
+        grouped = bool(crowded(me) & me)
         for mv in found:
-            result, nme, nopp, q, pend = after_move(tb, me, opp, quiet, mv, target)
+            result, nme, nopp, q, pend = after_step(tb, me, opp, quiet, mv, target, lines, grouped)
             if result == OTHER_WINS:
                 value = -(WIN - ply - 1)
             elif result == DRAWN:
@@ -374,8 +386,11 @@ class Search:
                 ek = (nme, nopp)
                 e = evals.get(ek)
                 if e is None:
-                    e = evals[ek] = evaluate(tb, nme, nopp, target, weights)
-                value = -e
+                    e = evals[ek] = assess(tb, nme, nopp, target, weights)
+                if (e.hit or e.grouped) and quiescence:
+                    value = -self._escapes(nme, nopp, q, e, 0, -beta, -alpha, ply + 1)
+                else:
+                    value = -e.score
             if value > best_value:
                 best_value, best_move = value, mv
                 if value > alpha:
@@ -385,6 +400,68 @@ class Search:
                         break
         self._store(me, opp, quiet, 1, original_alpha, beta, best_value, best_move, ply)
         return best_value
+
+    # ---------------------------------------------------------------- quiescence
+    def _quiesce(
+        self, me: int, opp: int, quiet: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
+        """A frontier position (``depth`` <= 0): its static value when the side to move is
+        in no danger, else the best of its escapes searched on (``_escapes``)."""
+        ek = (me, opp)
+        e = self.evals.get(ek)
+        if e is None:
+            e = self.evals[ek] = assess(self.tb, me, opp, self.target, self.weights)
+        if not (e.hit or e.grouped) or depth <= -self.quiescence:
+            return e.score
+        return self._escapes(me, opp, quiet, e, depth, alpha, beta, ply)
+
+    def _escapes(
+        self,
+        me: int,
+        opp: int,
+        quiet: int,
+        e: Assessment,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> int:
+        """The side to move has pieces the opponent's pairs reach or a forbidden group:
+        rather than judge that statically, try every move of those pieces (escapes, and
+        groups broken up), each answered the same way while ``quiescence`` plies last.
+        Any other move is taken to lose them all (``e.lost``), the stand-pat value."""
+        best = e.lost
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+        tb, target = self.tb, self.target
+        movers = e.hit
+        if e.grouped:
+            for group in forbidden(me):
+                movers |= group
+        occupied = me | opp
+        found = moves(tb, movers, occupied)
+        if len(found) > 1:  # squares out of the opponent's reach first
+            zone = attack_zone(tb, opp, occupied)
+            found.sort(key=lambda mv: zone >> mv[1] & 1)
+        lines = pair_lines(tb, opp)
+        grouped = bool(e.grouped)
+        for mv in found:
+            result, nme, nopp, q, pend = after_step(tb, me, opp, quiet, mv, target, lines, grouped)
+            if result == OTHER_WINS:
+                value = -(WIN - ply - 1)
+            elif result == DRAWN:
+                value = 0
+            else:
+                value = -self.negamax(nme, nopp, q, pend, depth - 1, -beta, -alpha, ply + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
 
     def _cutoff(self, mv: Move, killers: list[Move], depth: int) -> None:
         if self.use_killers and mv not in killers:

@@ -19,6 +19,15 @@ from buttons_game.ui.screens.menu import MainMenu
 from ...conftest import choose, click, click_widget, press, settle, step
 
 
+def quick_adviser(state, seat):
+    """The hints' own search (the hard bot's), held to two plies: the answer a test waits
+    for comes in milliseconds, not after the shipped one-second budget."""
+    from buttons_game.games.kopf.bots import make_bot
+    from buttons_game.games.kopf.bots.hint import kopf_hint
+
+    return kopf_hint(state, seat, make_bot("hard", 0, seconds=None, max_depth=2))
+
+
 def square_centre(screen: KopfScreen, row: int, col: int) -> tuple[int, int]:
     return screen.table.square_rect(row, col).center
 
@@ -269,7 +278,7 @@ def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
     step(app, 2)
     session.attempt(session.state.legal_actions()[0])
     run_until(app, lambda: model.human_to_play() == 0 and len(session.state.history()) >= 2)
-    adviser = HeldAdviser(session.hints.advise)
+    adviser = HeldAdviser(quick_adviser)
     session.hints.advise = adviser
     press(app, pygame.K_h)
     asked = session.state
@@ -310,7 +319,11 @@ def test_set_up_starts_from_the_last_seats_and_remembers_them(make_app):
     ], "BUTTONS' third seat is kept for its next set-up"
 
 
-def test_a_hint_says_whose_it_is_when_two_people_play(make_app):
+@pytest.mark.parametrize(
+    "quick", [True, pytest.param(False, marks=pytest.mark.slow)], ids=["two_plies", "shipped"]
+)
+def test_a_hint_says_whose_it_is_when_two_people_play(make_app, quick):
+    """The shipped hints think as long as the hard bot (a second); the quick tier's two plies."""
     from buttons_game.i18n import t
     from buttons_game.ui.games.kopf.view import hint_text
 
@@ -321,6 +334,8 @@ def test_a_hint_says_whose_it_is_when_two_people_play(make_app):
         app.start_game(KopfGame.new(seats, target=8))
         step(app, 2)
         model = app.top.session.model
+        if quick:
+            app.top.session.hints.advise = quick_adviser
         mover = model.names[model.hint_seat()]
         press(app, pygame.K_h)
         run_until(app, lambda model=model: model.hint is not None)
