@@ -169,7 +169,13 @@ def main() -> None:
     parser.add_argument(
         "--frozen", type=int, default=0, help="games of hard against the frozen old hard"
     )
-    parser.add_argument("--no-matches", action="store_true", help="speed figures only")
+    parser.add_argument("--no-matches", action="store_true", help="no ladder matches")
+    parser.add_argument(
+        "--illegal-check",
+        type=int,
+        default=ILLEGAL_CHECK,
+        help=f"bot games in all to check for illegal actions (default {ILLEGAL_CHECK})",
+    )
     args = parser.parse_args()
     games = 40 if args.quick else args.games
     decisions = 30 if args.quick else args.decisions
@@ -237,7 +243,7 @@ def main() -> None:
             f"{100 * target:6.0f}%  {ok}   ({time.perf_counter() - start:.0f} s)",
             flush=True,
         )
-    filler = max(0, ILLEGAL_CHECK - played) if not args.quick else 0
+    filler = max(0, args.illegal_check - played) if not args.quick else 0
     for i, seats in enumerate(FILLER):
         count = filler // len(FILLER)
         if count:
