@@ -1,10 +1,15 @@
 """Kopf oder Knopf engine and bots: speed, decision times, strength, illegal actions.
 
     python benchmarks/kopf.py [--games 400] [--jobs 2] [--seed 0] [--quick]
+                              [--frozen 100] [--no-matches] [--illegal-check 2000]
 
 Prints random games per second, ``legal_actions`` calls per second, the hard
-bot's nodes per second and decision times (over positions from real games, with
-its shipped time budget), then the tournament table: hard against medium, medium
+bot's decision times, nodes per second, depth reached per move, share of its
+budget used and the avoidable immediate losses a two-ply material check finds
+per 1,000 of its moves (over positions from its games against medium, with its
+shipped time budget); with ``--frozen N`` N games of hard against the frozen
+copy of the earlier hard bot (``benchmarks/kopf_frozen``), ``--jobs`` at a
+time, and hard's decision times in them; then the tournament table: hard against medium, medium
 against easy, easy against random, each over ``--games`` games with the colours
 swapped for every deal (a draw is not a win), and the count of illegal actions
 over every bot game played (every action goes through the engine's checked
@@ -21,6 +26,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -28,9 +34,8 @@ from benchmarks.kopf_frozen import FrozenHardBot  # noqa: E402
 from buttons_game.games.kopf import KIND  # noqa: E402
 from buttons_game.games.kopf.bots import make_bot  # noqa: E402
 from buttons_game.games.kopf.bots.base import root_action  # noqa: E402
-from buttons_game.games.kopf.bots.evaluate import PIECE, Weights  # noqa: E402
 from buttons_game.games.kopf.bots.position import node_of, tables  # noqa: E402
-from buttons_game.games.kopf.bots.search import WIN, Search  # noqa: E402
+from buttons_game.games.kopf.bots.search import material_losses  # noqa: E402
 from buttons_game.games.kopf.engine import Action, KopfState, new_game  # noqa: E402
 from buttons_game.tournament import percentile, run_tournament, summary, wilson  # noqa: E402
 
@@ -65,60 +70,59 @@ def random_games(seconds: float, seed: int) -> tuple[float, float, float]:
     return games / elapsed, calls / legal_time, turns / games
 
 
-# Pure material, two plies (the move and the reply, with the strikes they bring).
-MATERIAL = Weights(
-    race=0, danger=0, first_danger=0, pair=0, mobility=0, holes=0, stuck=0, escape=False
-)
+def losses(state: KopfState, action: Action) -> tuple[bool, bool]:
+    """Whether ``action`` loses material within two plies that another action would keep,
+    and whether it still does at four plies (if not, the piece given is won back: an
+    exchange, not a blunder). Pieces alone, every reply searched."""
+    actions = state.legal_actions()
+    args = (tables(state.setup.board), state.target, node_of(state))
+    roots = [root_action(a) for a in actions]
+    k = actions.index(action)
+    if not material_losses(*args, roots)[k]:
+        return False, False
+    return True, material_losses(*args, roots, plies=4)[k]
 
 
-def avoidable_loss(state: KopfState, action: Action) -> bool:
-    """Whether ``action`` loses material within two plies that another action would keep."""
-    if state.punishing:
-        return False
-    search = Search(
-        tables(state.setup.board), state.target, MATERIAL, use_table=False, quiescence=0
-    )
-    node = node_of(state)
-    search.killers = [[] for _ in range(4)]
-    values = {
-        a: search._child_value(node, root_action(a), 2, -WIN - 1, WIN + 1)
-        for a in state.legal_actions()
-    }
-    return values[action] <= max(values.values()) - PIECE
+class Decisions(NamedTuple):
+    """The shipped hard bot's decisions over positions of its games against medium."""
+
+    times: list[float]
+    nodes: list[int]
+    depths: list[int]
+    shares: list[float]  # share of the budget used
+    lost: Counter[str]  # "new 2", "new 4", "frozen 2", "frozen 4": moves losing material
 
 
-def hard_decisions(
-    count: int, seed: int
-) -> tuple[list[float], list[int], list[int], list[float], int]:
-    """Decision seconds, nodes, depths and share of the budget used of the shipped hard bot
-    over positions of hard-against-medium games, and how many of its moves lost material
-    within two plies that another move would have kept."""
+def hard_decisions(count: int, seed: int) -> Decisions:
+    """The shipped hard bot's decisions over positions of hard-against-medium games, and how
+    many of its moves (and of the frozen bot's, asked in the same positions) lose material
+    within two plies that another move would have kept, and still within four."""
     rng = random.Random(seed)
     hard = make_bot("hard", seed)
+    frozen = FrozenHardBot(seed)
     medium = make_bot("medium", seed + 1)
-    times: list[float] = []
-    nodes: list[int] = []
-    depths: list[int] = []
-    shares: list[float] = []
-    losses = 0
-    while len(times) < count:
+    found = Decisions([], [], [], [], Counter())
+    while len(found.times) < count:
         state = new_game(to_move=0)
         hard_side = rng.randrange(2)
-        while not state.is_over() and len(times) < count:
+        while not state.is_over() and len(found.times) < count:
             if state.to_move == hard_side and len(state.legal_actions()) > 1:
                 start = time.perf_counter()
                 action = hard.choose(state)
-                times.append(time.perf_counter() - start)
+                found.times.append(time.perf_counter() - start)
                 assert hard.last is not None
-                nodes.append(hard.last.nodes)
-                depths.append(hard.last.depth)
+                found.nodes.append(hard.last.nodes)
+                found.depths.append(hard.last.depth)
                 if hard.seconds:
-                    shares.append(hard.last.seconds / hard.seconds)
-                losses += avoidable_loss(state, action)
+                    found.shares.append(hard.last.seconds / hard.seconds)
+                for who, chosen in (("new", action), ("frozen", frozen.choose(state))):
+                    two, four = losses(state, chosen)
+                    found.lost[f"{who} 2"] += two
+                    found.lost[f"{who} 4"] += four
             else:
                 action = (hard if state.to_move == hard_side else medium).choose(state)
             state = state.apply(action)
-    return times, nodes, depths, shares, losses
+    return found
 
 
 def frozen_game(job: tuple[int, int]) -> tuple[float, list[float], int]:
@@ -184,31 +188,35 @@ def main() -> None:
     print(f"random games:        {per_s:8.1f} games/s ({turns:.1f} actions a game)")
     print(f"legal_actions:       {legal_per_s:8.0f} calls/s")
 
-    times, nodes, depths, shares, losses = hard_decisions(decisions, args.seed)
-    ms = sorted(t * 1000 for t in times)
-    print(
-        f"hard decisions:      {len(ms)} timed; median {statistics.median(ms):.0f} ms "
-        f"(target <= 1000), p99 {percentile(ms, 0.99):.0f} ms (target <= 1500), "
-        f"max {ms[-1]:.0f} ms"
-    )
-    print(
-        f"hard search:         {sum(nodes) / sum(times):8.0f} nodes/s; "
-        f"median depth {statistics.median(depths):.0f}, deepest {max(depths)}"
-    )
-    spread = Counter(depths)
-    print(
-        "hard depths:         "
-        + ", ".join(f"{d}: {100 * spread[d] / len(depths):.0f}%" for d in sorted(spread))
-    )
-    if shares:
+    if decisions:
+        times, nodes, depths, shares, lost = hard_decisions(decisions, args.seed)
+        ms = sorted(t * 1000 for t in times)
         print(
-            f"hard budget used:    median {100 * statistics.median(shares):.0f}%, "
-            f"mean {100 * statistics.fmean(shares):.0f}%"
+            f"hard decisions:      {len(ms)} timed; median {statistics.median(ms):.0f} ms "
+            f"(target <= 1000), p99 {percentile(ms, 0.99):.0f} ms (target <= 1500), "
+            f"max {ms[-1]:.0f} ms"
         )
-    print(
-        f"2-ply losses:        {1000 * losses / len(times):.0f} avoidable immediate losses "
-        f"per 1,000 hard moves ({losses} in {len(times)})"
-    )
+        print(
+            f"hard search:         {sum(nodes) / sum(times):8.0f} nodes/s; "
+            f"median depth {statistics.median(depths):.0f}, deepest {max(depths)}"
+        )
+        spread = Counter(depths)
+        print(
+            "hard depths:         "
+            + ", ".join(f"{d}: {100 * spread[d] / len(depths):.0f}%" for d in sorted(spread))
+        )
+        if shares:
+            print(
+                f"hard budget used:    median {100 * statistics.median(shares):.0f}%, "
+                f"mean {100 * statistics.fmean(shares):.0f}%"
+            )
+        per = 1000 / len(times)
+        for who in ("new", "frozen"):
+            print(
+                f"2-ply losses ({who + ')':7} {per * lost[who + ' 2']:4.0f} avoidable immediate "
+                f"losses per 1,000 moves ({lost[who + ' 2']} in {len(times)}); "
+                f"{per * lost[who + ' 4']:.0f} still lost at 4 plies"
+            )
     if args.frozen:
         start = time.perf_counter()
         score, played, match_times, plies = frozen_match(args.frozen, args.seed, args.jobs)

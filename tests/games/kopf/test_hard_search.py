@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.kopf_frozen import FrozenHardBot
 from buttons_game.games.kopf.bots.base import root_action
-from buttons_game.games.kopf.bots.evaluate import PIECE, Weights
+from buttons_game.games.kopf.bots.evaluate import MATERIAL, PIECE
 from buttons_game.games.kopf.bots.hard import HardBot
 from buttons_game.games.kopf.bots.position import node_of, tables
 from buttons_game.games.kopf.bots.search import (
@@ -148,9 +148,6 @@ def test_the_hard_bot_answers_within_its_real_budget():
 HORIZON_RED = [(1, 3), (1, 4), (2, 6), (2, 7), (4, 4), (4, 5), (5, 2), (6, 2), (8, 8), (9, 7)]
 HORIZON_RED += [(10, 10)]
 HORIZON_BLUE = [(3, 1), (7, 6), (7, 10), (8, 5), (10, 9)]
-MATERIAL = Weights(
-    race=0, danger=0, first_danger=0, pair=0, mobility=0, holes=0, stuck=0, escape=False
-)
 
 
 def material_values(state: KopfState, plies: int) -> dict:

@@ -43,6 +43,9 @@ class Weights:
 
 DEFAULT = Weights()
 MATERIAL_ONLY = Weights(race=0, pair=0, mobility=0, holes=0, stuck=0, escape=False)
+MATERIAL = Weights(  # pieces alone: what a material check counts
+    race=0, danger=0, first_danger=0, pair=0, mobility=0, holes=0, stuck=0, escape=False
+)
 
 
 def pair_count(own: int) -> int:

@@ -1,7 +1,8 @@
 """The hard bot: iterative-deepening alpha-beta within a time budget.
 
 Negamax with a transposition table kept from move to move, killer and history
-move ordering (threatening and safe moves first) and the full evaluation:
+move ordering (threatening and safe moves first), quiescence at the frontier
+(``search.py``) and the full evaluation:
 material and the race to the target, threatened pieces and forbidden groups,
 pairs, mobility and holes. It deepens while less than half its budget (``seconds``,
 default 1 s a decision) is spent and stops at the budget, keeping the best move of

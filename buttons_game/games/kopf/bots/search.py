@@ -6,6 +6,13 @@ a settled position: the start of a move, its side's strike done. Moves are tried
 in this order: the transposition table's best move, then those that lose nothing to
 the opponent's strike and threaten the most, the killer moves of the ply, then by
 history. ``Search.run`` deepens iteratively until its time or node budget is spent.
+
+A frontier position is judged statically only when it is quiet. Where the side to
+move has a piece the opponent's pairs reach or a forbidden group, the moves of those
+pieces are searched on (``QUIESCENCE`` plies at most), any other move counted as
+losing them; so a threatened piece's escape into a new threat or a group, or a
+double threat, is seen past the nominal depth. Children are made with the opponent's
+pair lines found once per position (``position.after_step``).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ..engine.board import PIECES_PER_SIDE
 from ..engine.state import DRAW_AFTER
-from .evaluate import DEFAULT, Assessment, Weights, assess
+from .evaluate import DEFAULT, MATERIAL, PIECE, Assessment, Weights, assess
 from .position import (
     DRAWN,
     MOVER_WINS,
@@ -522,6 +529,21 @@ class Search:
                     if alpha >= beta:
                         break
         return best
+
+
+def material_losses(
+    tb: Tables, target: int, node: Node, actions: Sequence[RootAction], plies: int = 2
+) -> list[bool]:
+    """For each action, whether it loses material within ``plies`` plies that another
+    action keeps (two plies: the move, the opponent's strike and reply, one's own strike):
+    pieces alone, every reply searched. A punishing decision (removals) loses nothing."""
+    if any(isinstance(a, int) for a in actions):
+        return [False] * len(actions)
+    search = Search(tb, target, MATERIAL, use_table=plies > 2, quiescence=0)
+    search.killers = [[] for _ in range(plies + 2)]
+    values = [search._child_value(node, a, plies, -WIN - 1, WIN + 1) for a in actions]
+    keeps = max(values)
+    return [v <= keeps - PIECE for v in values]
 
 
 def _no_history(move: Move, default: int = 0) -> int:
