@@ -163,6 +163,20 @@ def frozen_match(games: int, seed: int, jobs: int) -> tuple[float, int, list[flo
     return score, games, times, statistics.fmean(r[2] for r in results)
 
 
+class Tally:
+    """A match's progress, a line every tenth of its games (long matches run for an hour)."""
+
+    def __init__(self, name: str, games: int) -> None:
+        self.name, self.games, self.done = name, games, 0
+        self.start = time.perf_counter()
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.done % max(1, self.games // 10) == 0:
+            seconds = time.perf_counter() - self.start
+            print(f"  {self.name}: {self.done}/{self.games} games, {seconds:.0f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games a match (default 400)")
@@ -241,7 +255,9 @@ def main() -> None:
     played = 0
     for seats, target in MATCHES:
         start = time.perf_counter()
-        stats, count = run_tournament(seats, games, args.seed, args.jobs, KIND)
+        stats, count = run_tournament(
+            seats, games, args.seed, args.jobs, KIND, progress=Tally(" v ".join(seats), games)
+        )
         played += count
         row = summary(stats, KIND)[seats[0]]
         ok = "yes" if row["win_rate"] >= target else "NO"
