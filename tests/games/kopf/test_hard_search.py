@@ -150,15 +150,14 @@ HORIZON_RED += [(10, 10)]
 HORIZON_BLUE = [(3, 1), (7, 6), (7, 10), (8, 5), (10, 9)]
 
 
-def material_values(state: KopfState, plies: int) -> dict:
-    """Each action's material balance after ``plies`` plies of a pure material search."""
+def material(state: KopfState, plies: int, action=None) -> int:
+    """Pieces alone after ``plies`` plies: of the best action, or of ``action``."""
     search = Search(tables(state.setup.board), state.target, MATERIAL, quiescence=0)
+    actions = [root_action(a) for a in state.legal_actions()]
+    if action is None:
+        return search.run(node_of(state), actions, max_depth=plies)[1]
     search.killers = [[] for _ in range(plies + 2)]
-    node = node_of(state)
-    return {
-        a: search._child_value(node, root_action(a), plies, -WIN - 1, WIN + 1)
-        for a in state.legal_actions()
-    }
+    return search._child_value(node_of(state), root_action(action), plies, -WIN - 1, WIN + 1)
 
 
 def two_plies(state: KopfState, quiescence: int):
@@ -170,10 +169,9 @@ def two_plies(state: KopfState, quiescence: int):
 
 def test_quiescence_sees_a_loss_past_the_frontier():
     state = new_game(pieces=(HORIZON_RED, HORIZON_BLUE), to_move=0)
-    deep = material_values(state, 4)
-    keeps = max(deep.values())
+    keeps = material(state, 4)
     blind = two_plies(state, quiescence=0)
     assert blind == Move(4, 4, 6, 6)
-    assert material_values(state, 2)[blind] == keeps  # two plies see no loss
-    assert deep[blind] <= keeps - PIECE  # four do
-    assert deep[two_plies(state, quiescence=QUIESCENCE)] == keeps
+    assert material(state, 2, blind) == material(state, 2)  # two plies see no loss
+    assert material(state, 4, blind) <= keeps - PIECE  # four do
+    assert material(state, 4, two_plies(state, quiescence=QUIESCENCE)) == keeps
