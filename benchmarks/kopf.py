@@ -83,6 +83,39 @@ def losses(state: KopfState, action: Action) -> tuple[bool, bool]:
     return True, material_losses(*args, roots, plies=4)[k]
 
 
+def same_tree_speed(count: int, depth: int, seed: int) -> tuple[float, float, float, int]:
+    """Nodes per second of a fixed-depth search over ``count`` middle-game positions (from
+    medium-against-medium games): the frozen bot, the shipped one with quiescence off (the
+    same tree, node for node: the speed of its move generation and evaluation alone), and
+    the shipped one as it plays; and the nodes of the first two (equal if the trees are)."""
+    rng = random.Random(seed)
+    one, two = make_bot("medium", seed), make_bot("medium", seed + 1)
+    positions: list[KopfState] = []
+    while len(positions) < count:
+        state = new_game(to_move=0)
+        while not state.is_over() and len(positions) < count:
+            if len(state.history()) > 6 and not state.punishing and rng.random() < 0.1:
+                positions.append(state)
+            state = state.apply((one if state.to_move == 0 else two).choose(state))
+
+    def rate(make: object) -> tuple[float, int]:
+        nodes, seconds = 0, 0.0
+        for k, state in enumerate(positions):
+            bot = make(k)  # type: ignore[operator]
+            start = time.perf_counter()
+            bot.choose(state)
+            seconds += time.perf_counter() - start
+            nodes += bot.last.nodes
+        return nodes / seconds, nodes
+
+    frozen, frozen_nodes = rate(lambda k: FrozenHardBot(k, seconds=None, max_depth=depth))
+    plain, plain_nodes = rate(
+        lambda k: make_bot("hard", k, seconds=None, max_depth=depth, quiescence=0)
+    )
+    shipped, _ = rate(lambda k: make_bot("hard", k, seconds=None, max_depth=depth))
+    return frozen, plain, shipped, frozen_nodes - plain_nodes
+
+
 class Decisions(NamedTuple):
     """The shipped hard bot's decisions over positions of its games against medium."""
 
@@ -202,6 +235,12 @@ def main() -> None:
     print(f"random games:        {per_s:8.1f} games/s ({turns:.1f} actions a game)")
     print(f"legal_actions:       {legal_per_s:8.0f} calls/s")
 
+    frozen, plain, shipped, differ = same_tree_speed(12, 4, args.seed)
+    print(
+        f"nodes/s at depth 4:  frozen {frozen:.0f}; shipped, quiescence off "
+        f"{plain:.0f} ({'the same tree' if not differ else f'{differ} nodes apart'}); "
+        f"shipped {shipped:.0f}"
+    )
     if decisions:
         times, nodes, depths, shares, lost = hard_decisions(decisions, args.seed)
         ms = sorted(t * 1000 for t in times)
