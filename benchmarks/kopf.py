@@ -3,17 +3,21 @@
     python benchmarks/kopf.py [--games 400] [--jobs 2] [--seed 0] [--quick]
                               [--frozen 100] [--no-matches] [--illegal-check 2000]
 
-Prints random games per second, ``legal_actions`` calls per second, the hard
-bot's decision times, nodes per second, depth reached per move, share of its
-budget used and the avoidable immediate losses a two-ply material check finds
-per 1,000 of its moves (over positions from its games against medium, with its
-shipped time budget); with ``--frozen N`` N games of hard against the frozen
-copy of the earlier hard bot (``benchmarks/kopf_frozen``), ``--jobs`` at a
-time, and hard's decision times in them; then the tournament table: hard against medium, medium
-against easy, easy against random, each over ``--games`` games with the colours
-swapped for every deal (a draw is not a win), and the count of illegal actions
-over every bot game played (every action goes through the engine's checked
-``apply``). ``--quick`` plays 40 games a match and times 30 hard decisions.
+Prints random games per second and ``legal_actions`` calls per second; nodes per
+second at depth 4 of the frozen hard bot and of the shipped one on the same tree
+(quiescence off), and of the shipped one as it plays; the shipped hard bot's
+decision times, nodes per second, depth reached per move and share of its budget
+used, and, with the frozen bot asked in the same positions, the moves a two-ply
+material check finds losing material another move keeps (and how many still do
+at four plies), per 1,000 moves, over positions from its games against medium;
+with ``--frozen N``, N games of hard against the frozen copy of the earlier hard
+bot (``benchmarks/kopf_frozen``), ``--jobs`` at a time, with hard's decision times
+in them; then the tournament table: hard against medium, medium against easy,
+easy against random, each over ``--games`` games with the colours swapped for
+every deal (a draw is not a win), and the count of illegal actions over every bot
+game played (every action goes through the engine's checked ``apply``).
+``--quick`` plays 40 games a match and times 30 hard decisions; ``--decisions 0``
+skips the timed decisions.
 """
 
 from __future__ import annotations
