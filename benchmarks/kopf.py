@@ -49,7 +49,7 @@ FILLER_OPTIONS = {"hard": {"seconds": 0.05}}  # a quick hard: the check is about
 
 MATCHES = (
     (("hard", "medium"), 0.75),
-    (("medium", "easy"), 0.70),
+    (("medium", "easy"), 0.75),
     (("easy", "random"), 0.90),
 )
 
