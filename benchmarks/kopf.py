@@ -114,7 +114,7 @@ def same_tree_speed(count: int, depth: int, seed: int) -> tuple[float, float, fl
 
     frozen, frozen_nodes = rate(lambda k: FrozenHardBot(k, seconds=None, max_depth=depth))
     plain, plain_nodes = rate(
-        lambda k: make_bot("hard", k, seconds=None, max_depth=depth, quiescence=0)
+        lambda k: make_bot("hard", k, seconds=None, max_depth=depth, quiescence=0, safety=0)
     )
     shipped, _ = rate(lambda k: make_bot("hard", k, seconds=None, max_depth=depth))
     return frozen, plain, shipped, frozen_nodes - plain_nodes

@@ -13,7 +13,7 @@ import pytest
 from benchmarks.kopf_frozen import FrozenHardBot
 from buttons_game.games.kopf.bots.base import root_action
 from buttons_game.games.kopf.bots.evaluate import MATERIAL, PIECE
-from buttons_game.games.kopf.bots.hard import HardBot
+from buttons_game.games.kopf.bots.hard import SAFETY, HardBot
 from buttons_game.games.kopf.bots.position import node_of, tables
 from buttons_game.games.kopf.bots.search import (
     CHECK_EVERY,
@@ -21,6 +21,7 @@ from buttons_game.games.kopf.bots.search import (
     START_SHARE,
     WIN,
     Search,
+    material_losses,
 )
 from buttons_game.games.kopf.engine import KopfState, Move, Remove, new_game
 
@@ -175,3 +176,62 @@ def test_quiescence_sees_a_loss_past_the_frontier():
     assert material(state, 2, blind) == material(state, 2)  # two plies see no loss
     assert material(state, 4, blind) <= keeps - PIECE  # four do
     assert material(state, 4, two_plies(state, quiescence=QUIESCENCE)) == keeps
+
+
+# Blue to move after eight plies of a medium-against-medium game: two plies judged by
+# the full evaluation prefer e9-e7, which loses a piece within two plies that f5-d5 keeps.
+PRICED = [
+    Move(7, 9, 10, 9), Move(9, 4, 9, 1), Move(4, 2, 1, 2), Move(6, 9, 7, 8),
+    Move(9, 5, 6, 5), Move(5, 2, 5, 6), Move(6, 2, 4, 4), Move(7, 2, 7, 4),
+]  # fmt: skip
+
+
+def test_hard_prices_a_move_that_loses_material_at_once():
+    state = new_game(to_move=0)
+    for move in PRICED:
+        state = state.apply(move)
+    actions = state.legal_actions()
+    lost = material_losses(
+        tables(state.setup.board), state.target, node_of(state), [root_action(a) for a in actions]
+    )
+    unpriced = HardBot(7, seconds=None, max_depth=2, safety=0).choose(state)
+    priced = HardBot(7, seconds=None, max_depth=2).choose(state)
+    assert unpriced == Move(5, 9, 5, 7) and lost[actions.index(unpriced)]
+    assert not lost[actions.index(priced)]
+    assert SAFETY == PIECE // 2
+
+
+def test_a_penalty_moves_the_root_choice_and_its_score():
+    state = middle_game()
+    actions = state.legal_actions()
+    roots = [root_action(a) for a in actions]
+    search = Search(tables(state.setup.board), state.target)
+    best, score, _ = search.run(node_of(state), roots, max_depth=2)
+    penalties = [0] * len(actions)
+    penalties[best] = 10 * PIECE
+    other, other_score, _ = Search(tables(state.setup.board), state.target).run(
+        node_of(state), roots, max_depth=2, penalties=penalties
+    )
+    assert other != best and other_score <= score
+    alone = Search(tables(state.setup.board), state.target).run(
+        node_of(state),
+        roots,
+        max_depth=2,
+        penalties=[0 if k == other else 10 * PIECE for k in range(len(roots))],
+    )
+    assert alone[0] == other and alone[1] == other_score
+
+
+def test_a_stopped_search_ends_at_once_with_a_legal_move():
+    state = middle_game()
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    bot = HardBot(1, seconds=None, max_nodes=10**9)
+    bot.stop = stop
+    action = bot.choose(state)
+    assert action in state.legal_actions()
+    assert bot.last is not None and bot.last.nodes <= 3 * CHECK_EVERY + 1

@@ -5,10 +5,13 @@ move ordering (threatening and safe moves first), quiescence at the frontier
 (``search.py``) and the full evaluation:
 material and the race to the target, threatened pieces and forbidden groups,
 pairs, mobility and holes. It deepens while less than half its budget (``seconds``,
-default 1 s a decision) is spent and stops at the budget, keeping the best move of
+default 0.95 s a decision) is spent and stops at the budget, keeping the best move of
 an unfinished iteration; ``max_depth`` or ``max_nodes`` make it reproducible to the
 move whatever the machine (the tests use them, or a ``clock`` that counts nodes).
-Ties are broken at random.
+A move that loses material within two plies (the opponent's reply and one's own
+strike: ``material_losses``) while another keeps it is priced at ``safety``
+(half a piece) at the root, so an exchange or a sacrifice is made only when the
+search sees it pay clearly. Ties are broken at random.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from ..engine.state import KopfState
 from .base import decider, root_action
 from .evaluate import DEFAULT, Weights
 from .position import node_of, tables
-from .search import QUIESCENCE, Iteration, Search
+from .search import QUIESCENCE, Iteration, Search, material_losses, never_stop
 
-SECONDS = 1.0
+SECONDS = 0.95  # a decision, its move shown, within a second
 MAX_DEPTH = 30
+SAFETY = 50  # hundredths of a piece: the price of a move that loses material at once
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,10 @@ class HardBot:
         weights: Weights = DEFAULT,
         clock: Callable[[], float] | None = None,
         quiescence: int = QUIESCENCE,
+        safety: int = SAFETY,
     ) -> None:
         self.quiescence = quiescence
+        self.safety = safety
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.max_depth = max_depth
@@ -72,6 +78,9 @@ class HardBot:
         self.weights = weights
         self.clock = clock or time.perf_counter
         self.last: Thought | None = None
+        # Asked with the clock: True (the window closed, the game left) ends the search
+        # at once with the best move so far (the table's bot thread sets it).
+        self.stop: Callable[[], bool] | None = None
         self._search: Search | None = None
         self._for: tuple[Any, ...] = ()
 
@@ -84,13 +93,23 @@ class HardBot:
         self.rng.shuffle(actions)
         search = self._search_for(state)
         search.clock = self.clock
+        search.stop = self.stop or never_stop
         began = self.clock()
+        node, roots = node_of(state), [root_action(a) for a in actions]
+        penalties = None
+        if self.safety:
+            losing = material_losses(search.tb, state.target, node, roots)
+            penalties = [self.safety if lost else 0 for lost in losing]
+        seconds = self.seconds
+        if seconds is not None:
+            seconds = max(0.0, seconds - (self.clock() - began))
         best, score, depth = search.run(
-            node_of(state),
-            [root_action(a) for a in actions],
+            node,
+            roots,
             max_depth=self.max_depth,
-            seconds=self.seconds,
+            seconds=seconds,
             max_nodes=self.max_nodes,
+            penalties=penalties,
         )
         self.last = Thought(
             depth, score, search.nodes, self.clock() - began, tuple(search.iterations)

@@ -111,6 +111,8 @@ class Search:
         self.iterations: list[Iteration] = []
         self.partial: tuple[int, int] | None = None  # the unfinished iteration's best so far
         self.first_done: float | None = None  # seconds the iteration's first root move took
+        self.penalties: list[int] = []  # the price taken off each root action's value
+        self.stop: Callable[[], bool] = never_stop  # asked with the clock: True ends the search
 
     # ---------------------------------------------------------------- the root
     def run(
@@ -121,8 +123,12 @@ class Search:
         max_depth: int,
         seconds: float | None = None,
         max_nodes: int | None = None,
+        penalties: Sequence[int] | None = None,
     ) -> tuple[int, int, int]:
         """Iterative deepening over ``actions`` (in tie-break order); (best index, score, depth).
+
+        ``penalties`` (one per action, default none) are taken off each root action's
+        searched value: the hard bot's price on a move that loses material at once.
 
         With a time budget, the next depth starts while less than ``START_SHARE`` of it
         is spent (and the measured growth leaves time to finish at least the previous
@@ -145,6 +151,7 @@ class Search:
         for key in list(self.history):
             self.history[key] //= 8
         order = list(range(len(actions)))
+        self.penalties = list(penalties) if penalties is not None else [0] * len(actions)
         best, best_score, reached = 0, 0, 0
         for depth in range(1, max_depth + 1):
             began = clock()
@@ -205,15 +212,19 @@ class Search:
         best = order[0]
         began = self.clock()
         for n, k in enumerate(order):
+            cost = self.penalties[k]  # searched within a window shifted by the price
             if n == 0:
-                score = self._child_value(node, actions[k], depth, alpha, beta)
+                score = self._child_value(node, actions[k], depth, alpha, beta) - cost
                 self.first_done = self.clock() - began
             else:
-                score = self._child_value(node, actions[k], depth, alpha, alpha + 1)
+                score = (
+                    self._child_value(node, actions[k], depth, alpha + cost, alpha + 1 + cost)
+                    - cost
+                )
                 if score > alpha:
                     # better than the best so far (a lower bound): kept if time runs out
                     self.partial = (k, score)
-                    score = self._child_value(node, actions[k], depth, alpha, beta)
+                    score = self._child_value(node, actions[k], depth, alpha + cost, beta) - cost
             scores[k] = score
             if score > alpha:
                 alpha, best = score, k
@@ -242,7 +253,7 @@ class Search:
     # ---------------------------------------------------------------- the tree
     def _tick(self) -> None:
         self.check_at = self.nodes + CHECK_EVERY
-        if self.nodes >= self.node_limit or self.clock() > self.deadline:
+        if self.nodes >= self.node_limit or self.clock() > self.deadline or self.stop():
             raise Timeout
 
     def negamax(
@@ -544,6 +555,10 @@ def material_losses(
     values = [search._child_value(node, a, plies, -WIN - 1, WIN + 1) for a in actions]
     keeps = max(values)
     return [v <= keeps - PIECE for v in values]
+
+
+def never_stop() -> bool:
+    return False
 
 
 def _no_history(move: Move, default: int = 0) -> int:
