@@ -2,7 +2,8 @@
 
 ``BUTTONS_GAME_HOME`` redirects both (tests, portable use): saves then go to
 ``$BUTTONS_GAME_HOME/data`` and settings to ``$BUTTONS_GAME_HOME/config``.
-Folders are created on demand, readable by their owner only. A folder that
+Folders are created on demand, readable by their owner only, and a folder of ours
+found open to others (0777) is tightened to 0700. A folder that
 cannot be made or written raises StorageError, a short message naming the
 folder and why; ``storage_problem`` asks once, at start-up, whether saving works.
 """
@@ -46,7 +47,9 @@ def data_dir() -> Path:
     path = (
         Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     )
-    return _make_folder(path)
+    path = _make_folder(path)
+    _keep_private(path)
+    return path
 
 
 def config_dir() -> Path:
@@ -56,7 +59,9 @@ def config_dir() -> Path:
         if home
         else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
     )
-    return _make_folder(path)
+    path = _make_folder(path)
+    _keep_private(path)
+    return path
 
 
 def saves_dir() -> Path:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,12 +67,28 @@ def run_review_command(args: argparse.Namespace) -> int:
     if args.seat is not None and args.seat > players:
         parser.error(f"--seat {args.seat}: this game has seats 1 to {players}")
     seats = range(players) if args.seat is None else (args.seat - 1,)
-    reviews: list[Any] = [kind.review(game, seat) for seat in seats]
+    progress = _progress_line if sys.stderr.isatty() else None
+    try:
+        reviews: list[Any] = []
+        for seat in seats:
+            shown = partial(progress, seat) if progress else None
+            reviews.append(kind.review(game, seat, progress=shown))
+    except KeyboardInterrupt:
+        print("\nbuttons-game: the review was stopped", file=sys.stderr)
+        return 130
+    if progress:
+        print("\r\033[K", end="", file=sys.stderr)
     if args.json:
         print(json.dumps({"seats": [kind.review_to_json(r) for r in reviews]}))
     else:
         print(reviews_text(reviews))
     return 0
+
+
+def _progress_line(seat: int, done: int, total: int) -> None:
+    """How far a long review is, on one line of the terminal (Ctrl+C stops it)."""
+    share = 100 * done // max(1, total)
+    print(f"\rreviewing seat {seat + 1}: {share}% (Ctrl+C stops)", end="", file=sys.stderr)
 
 
 _CHOICES = {"roll": "roll", "opt_out": "opt out", "skip": "skip"}

@@ -13,8 +13,9 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,8 @@ NAME_LIMIT = SEAT_NAME_LIMIT
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_INT_DIGITS = 20
 MAX_PROBLEM_CHARS = 200
+TEMP_PREFIX, TEMP_SUFFIX = ".settings-", ".tmp"  # an interrupted write's leftover
+STALE_TEMP_SECONDS = 60  # a write in progress lives milliseconds
 
 
 @dataclass
@@ -282,8 +285,49 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         raise OSError(message) from error
 
 
+def save_changes(before: Settings, after: Settings, path: Path | None = None) -> Settings:
+    """Write the fields ``after`` changes from ``before`` (what this copy of the app last
+    read or wrote) into the settings as the file holds them now, under the file's lock:
+    another copy's changes meanwhile are kept. Returns what was written; OSError as
+    ``save_settings``."""
+    from buttons_game.locking import shared_lock
+
+    try:
+        path = path or settings_path()
+    except OSError as error:
+        raise OSError(_short(f"settings folder: cannot save the settings ({error})")) from error
+    with shared_lock(path):
+        current, problem = load_settings(path)
+        if problem:
+            current = before  # a bad file: this copy's settings are written whole
+        changed = {
+            f.name: getattr(after, f.name)
+            for f in fields(Settings)
+            if getattr(after, f.name) != getattr(before, f.name)
+        }
+        merged = replace(current, **changed)
+        save_settings(merged, path)
+    return merged
+
+
+def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> int:
+    """Remove the temporary files of interrupted settings writes older than
+    ``age_seconds`` (``.settings-*.tmp``); how many. Never raises."""
+    removed = 0
+    with contextlib.suppress(OSError):
+        folder = settings_path().parent
+        for entry in os.scandir(folder):
+            if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    age = time.time() - entry.stat(follow_symlinks=False).st_mtime
+                    if age > age_seconds:
+                        os.unlink(entry.path)
+                        removed += 1
+    return removed
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)

@@ -13,7 +13,7 @@ hold.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,9 +147,17 @@ class GameKind:
         return {}
 
     # ------------------------------------------------------------------ the coach
-    def review(self, game: Any, seat: int) -> Any | None:
+    def review(
+        self,
+        game: Any,
+        seat: int,
+        *,
+        cancel: Callable[[], bool] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any | None:
         """The coach's review of ``seat``'s decisions in ``game`` (``has_review``), or None
-        for a game without a coach."""
+        for a game without a coach. A long review asks ``cancel`` now and then (and stops
+        with an exception once it says True) and tells ``progress`` (done, of all)."""
         return None
 
     def review_to_json(self, review: Any) -> dict[str, Any]:

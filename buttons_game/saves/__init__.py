@@ -49,6 +49,7 @@ from .listing import (
     latest_unfinished,
     list_saves,
     prune_finished_autosaves,
+    quick_latest_unfinished,
     remove_stale_temp_files,
 )
 
@@ -72,6 +73,7 @@ __all__ = [
     "delete_save",
     "encode_game",
     "latest_unfinished",
+    "quick_latest_unfinished",
     "list_saves",
     "load_game",
     "prune_finished_autosaves",

@@ -192,11 +192,12 @@ def delete_save(path: str | os.PathLike[str]) -> None:
     """Delete a save file from the saves folder (after the player confirmed).
 
     Only ``.json`` files directly inside ``saves_dir()`` can be deleted, so a
-    wrong path can never remove anything else. A file already gone is fine.
+    wrong path can never remove anything else. A save that is a link is removed
+    itself, never the file it points to. A file already gone is fine.
     """
     target = Path(path)
     folder = saves_dir().resolve()
-    if target.suffix != SUFFIX or target.resolve().parent != folder:
+    if target.suffix != SUFFIX or target.parent.resolve() != folder:
         raise ValueError(f"{target} is not a save in {folder}")
     target.unlink(missing_ok=True)
     _fsync_folder(folder)

@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from buttons_game.core.kind import kind_of
+from buttons_game.locking import shared_lock
 from buttons_game.names import clean_name
 from buttons_game.paths import StorageError, folder_error, saves_dir
 
@@ -59,21 +60,28 @@ MAX_FINISHED_AUTOSAVES = 20
 STALE_TEMP_SECONDS = 60
 # What listing removes while the app runs: it may run during another copy's save.
 LISTING_STALE_TEMP_SECONDS = 3600
+INDEX_WAIT_SECONDS = 2.0
+# The longest the main menu reads saves for Continue while the index is not built yet.
+QUICK_SECONDS = 0.1
 
 # The save writer's temporary files: ".{file name}.{random}.tmp" (tempfile.mkstemp).
 _TEMP_FILE = re.compile(r"\..*" + re.escape(SUFFIX) + r"\..*" + re.escape(TEMP_SUFFIX))
-_INDEX_TEMP_FILE = re.compile(r"\." + re.escape(INDEX_NAME) + r"\..*" + re.escape(TEMP_SUFFIX))
+# Beside the saves folder: the index's and the statistics' temporary files.
+_DATA_TEMP_FILE = re.compile(
+    r"\.(" + re.escape(INDEX_NAME) + r"|statistics\.json)\..*" + re.escape(TEMP_SUFFIX)
+)
 
 
-def autosave(game: AnyGame) -> Path:
+def autosave(game: AnyGame, *, prune: bool = True) -> Path:
     """Save ``game`` to its own autosave file (named from its game_id) and return the path.
 
     Saving a finished game also prunes finished autosaves beyond the newest
-    ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up.
+    ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up (unless ``prune``
+    is False: the app counts the game in the statistics first, then prunes).
     """
     path = autosave_path(game)
     save_game(game, path)
-    if game.state.is_over():
+    if prune and game.state.is_over():
         prune_finished_autosaves()
     return path
 
@@ -106,6 +114,36 @@ def latest_unfinished() -> SaveInfo | None:
 
 
 _UNKNOWN = object()
+
+
+def quick_latest_unfinished(budget: float | None = None) -> tuple[SaveInfo | None, bool]:
+    """``latest_unfinished`` without listing the whole folder: (the save, True) when the
+    index knows every file; else the files are read newest first (by their time on disk)
+    for at most ``budget`` seconds: (the first unfinished one, True), or (None, False)
+    when the budget ran out first. For the main menu at a first start with many saves
+    and no index yet (``list_saves`` builds it in the background meanwhile)."""
+    quick = _latest_from_index()
+    if quick is not _UNKNOWN:
+        return quick, True  # type: ignore[return-value]
+    folder = saves_dir()
+    ends = time.perf_counter() + (QUICK_SECONDS if budget is None else budget)
+    try:
+        entries = [
+            (entry.stat(follow_symlinks=False).st_mtime_ns, entry.name)
+            for entry in os.scandir(folder)
+            if not entry.name.startswith(".") and os.path.normcase(entry.name).endswith(SUFFIX)
+        ]
+    except OSError as error:
+        raise folder_error(folder, error, doing="read") from None
+    index = SaveIndex()
+    prefix = os.path.join(folder, "")
+    for _, name in sorted(entries, reverse=True):
+        if time.perf_counter() > ends:
+            return None, False
+        info = _info(folder / name, prefix + name, name, index)
+        if not info.broken and not info.finished:
+            return info, True
+    return None, True
 
 
 def _latest_from_index() -> object:
@@ -156,7 +194,7 @@ def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> list[Pat
 
     For the app to call once at start-up. Only files of the save writer's own
     pattern (".{name}.json.{random}.tmp") are touched, in the saves folder and,
-    for the index, beside it. Never raises: a folder that cannot be used has
+    for the index and the statistics, beside it. Never raises: a folder that cannot be used has
     nothing to clean (``storage_problem`` tells the player).
     """
     try:
@@ -164,7 +202,7 @@ def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> list[Pat
     except StorageError:
         return []
     removed = []
-    for where, pattern in ((folder, _TEMP_FILE), (folder.parent, _INDEX_TEMP_FILE)):
+    for where, pattern in ((folder, _TEMP_FILE), (folder.parent, _DATA_TEMP_FILE)):
         with contextlib.suppress(OSError):
             for path in where.iterdir():
                 if pattern.fullmatch(path.name) and _remove_if_stale(path, age_seconds):
@@ -204,7 +242,9 @@ def _listing(keep: int | None) -> tuple[list[SaveInfo], list[Path]]:
         names.difference_update(path.name for path in pruned)
     index.keep_only(names)
     if index.changed:
-        with contextlib.suppress(OSError):  # only a cache: listing works without it
+        # Only a cache: listing works without it. Another copy writing it at the same
+        # time is waited for; an entry one leaves out is read again next time.
+        with contextlib.suppress(OSError), shared_lock(index_path, wait=INDEX_WAIT_SECONDS):
             write_atomically(index_path, index.to_bytes())
     return infos, pruned
 

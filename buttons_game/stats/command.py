@@ -33,7 +33,7 @@ def add_stats_command(subparsers: argparse._SubParsersAction) -> argparse.Argume
 def run_stats_command(args: argparse.Namespace) -> int:
     """Run the ``stats`` subcommand from parsed arguments; returns the exit code."""
     from .report import stats_text, stats_to_json
-    from .store import BROKEN_NAME, refresh
+    from .store import refresh
 
     parser: argparse.ArgumentParser = args.stats_parser
     try:
@@ -43,7 +43,7 @@ def run_stats_command(args: argparse.Namespace) -> int:
     if refreshed.broken:
         print(
             f"buttons-game: the statistics file could not be read ({refreshed.broken}); "
-            f"it was rebuilt from the saves and the old file kept as {BROKEN_NAME}",
+            f"it was rebuilt from the saves and the old file kept as {refreshed.kept_as}",
             file=sys.stderr,
         )
     if args.json:

@@ -21,10 +21,19 @@ from buttons_game.names import excerpt, name_problem
 from buttons_game.saves.fileformat import GAME_ID, MAX_NAME_CHARS
 
 from .fairness import FACES
-from .tally import PlayerRecord, Statistics, die_kinds, figure_names, game_ids
+from .tally import (
+    MAX_RECENT,
+    GameTally,
+    PlayerRecord,
+    SeatTally,
+    Statistics,
+    die_kinds,
+    figure_names,
+    game_ids,
+)
 
 FORMAT_NAME = "buttons-game-statistics"
-VERSION = 1
+VERSION = 2  # 2 added "recent"; a version 1 file is read without it
 MAX_STATS_BYTES = 8 * 1024 * 1024
 MAX_PLAYERS = 2_000  # the players with the most games are kept
 MAX_COUNTED = 100_000  # the newest game ids are kept
@@ -33,6 +42,7 @@ MAX_INT_DIGITS = 15
 MAX_MESSAGE_CHARS = 300
 
 _FIELDS = ("format", "version", "app_version", "games", "players", "dice", "counted")
+_FIELDS_2 = (*_FIELDS, "recent")
 _COUNTS = ("games", "wins", "draws")
 
 
@@ -51,6 +61,7 @@ def encode_statistics(stats: Statistics) -> bytes:
         kept = set(map(id, sorted(players, key=lambda r: -r.games)[:MAX_PLAYERS]))
         players = [r for r in players if id(r) in kept]
     counted = list(stats.counted)[-MAX_COUNTED:]
+    recent = [t for t in stats.recent.values() if t.game_id in stats.counted]
     rows = [json.dumps(_player(r), ensure_ascii=False) for r in players]
     dice = {kind: list(faces) for kind, faces in stats.dice.items()}
     text = (
@@ -61,7 +72,8 @@ def encode_statistics(stats: Statistics) -> bytes:
         f'  "games": {json.dumps(stats.totals)},\n'
         f'  "players": [{_rows(rows)}],\n'
         f'  "dice": {json.dumps(dice)},\n'
-        f'  "counted": [{_rows([json.dumps(i) for i in counted])}]\n'
+        f'  "counted": [{_rows([json.dumps(i) for i in counted])}],\n'
+        f'  "recent": [{_rows([json.dumps(_tally(t), ensure_ascii=False) for t in recent])}]\n'
         "}\n"
     )
     return text.encode("utf-8")
@@ -76,6 +88,19 @@ def _player(record: PlayerRecord) -> dict[str, Any]:
     entry.update((figure, record.figure(figure)) for figure in (*_COUNTS, *figure_names()))
     entry["vs"] = {level: list(record.vs[level]) for level in LEVELS}
     return entry
+
+
+def _tally(tally: GameTally) -> dict[str, Any]:
+    return {
+        "id": tally.game_id,
+        "game": tally.game,
+        "levels": sorted(tally.levels),
+        "people": [
+            {"name": p.name, "won": p.won, "drew": p.drew, "figures": dict(p.figures)}
+            for p in tally.people
+        ],
+        "dice": {kind: list(faces) for kind, faces in tally.dice.items()},
+    }
 
 
 # ------------------------------------------------------------------ decoding
@@ -102,9 +127,10 @@ def decode_statistics(data: bytes) -> Statistics:
             f"written by a newer Buttons Game (statistics version {version}; "
             f"this app reads up to version {VERSION})"
         )
-    if set(document) != set(_FIELDS):
-        missing = sorted(set(_FIELDS) - set(document))
-        extra = sorted(set(document) - set(_FIELDS))[:4]
+    fields = _FIELDS if version == 1 else _FIELDS_2
+    if set(document) != set(fields):
+        missing = sorted(set(fields) - set(document))
+        extra = sorted(set(document) - set(fields))[:4]
         raise StatsFileError(
             "the file's fields are wrong"
             + (f"; missing {', '.join(missing)}" if missing else "")
@@ -118,7 +144,55 @@ def decode_statistics(data: bytes) -> Statistics:
     for record in players:
         if record.games > totals[record.game]:
             raise StatsFileError(f"{_short(record.name)} has more games than were counted")
-    return Statistics(players, _dice(document["dice"]), counted, totals)
+    recent = _recent(document.get("recent", []), set(counted))
+    return Statistics(players, _dice(document["dice"]), counted, totals, recent)
+
+
+def _recent(value: object, counted: set[str]) -> list[GameTally]:
+    """The newest games' tallies: each a counted game; one of a game this app does not
+    know (now) is left out."""
+    if not isinstance(value, list) or len(value) > MAX_RECENT:
+        raise StatsFileError(f"recent must be a list of at most {MAX_RECENT} games")
+    tallies = []
+    for i, entry in enumerate(value):
+        where = f"recent game {i}"
+        if not isinstance(entry, dict) or set(entry) != {"id", "game", "levels", "people", "dice"}:
+            raise StatsFileError(f"{where} must be an object with id, game, levels, people, dice")
+        if entry["id"] not in counted:
+            raise StatsFileError(f"{where} is not a counted game")
+        kind = find_kind(entry["game"]) if isinstance(entry["game"], str) else None
+        if kind is None:
+            continue
+        levels = entry["levels"]
+        if not isinstance(levels, list) or not set(levels) <= set(LEVELS):
+            raise StatsFileError(f"{where}'s levels must be among {', '.join(LEVELS)}")
+        people = entry["people"]
+        if not isinstance(people, list) or len(people) > 16:
+            raise StatsFileError(f"{where}'s people must be a short list")
+        seats = []
+        for person in people:
+            if not isinstance(person, dict) or set(person) != {"name", "won", "drew", "figures"}:
+                raise StatsFileError(f"{where}: a person must have name, won, drew, figures")
+            problem = name_problem(person["name"], MAX_NAME_CHARS)
+            if problem:
+                raise StatsFileError(f"{where}: a name {problem}")
+            if type(person["won"]) is not bool or type(person["drew"]) is not bool:
+                raise StatsFileError(f"{where}: won and drew must be true or false")
+            figures = person["figures"]
+            if not isinstance(figures, dict) or not set(figures) <= set(kind.figures):
+                raise StatsFileError(f"{where}: figures must be among {', '.join(kind.figures)}")
+            counts = tuple((name, _count(n, f"{where}'s {name}")) for name, n in figures.items())
+            seats.append(SeatTally(person["name"], person["won"], person["drew"], counts))
+        dice = entry["dice"]
+        if not isinstance(dice, dict) or not set(dice) <= set(kind.die_kinds):
+            raise StatsFileError(f"{where}'s dice must be among the game's dice")
+        faces = {}
+        for die, counts in dice.items():
+            if not isinstance(counts, list) or len(counts) != FACES:
+                raise StatsFileError(f"{where}'s {die} die must be a list of {FACES} counts")
+            faces[die] = tuple(_count(n, f"{where}'s {die} die") for n in counts)
+        tallies.append(GameTally(entry["id"], kind.id, tuple(seats), frozenset(levels), faces))
+    return tallies
 
 
 def _totals(value: object) -> dict[str, int]:

@@ -1,34 +1,46 @@
 """The statistics file beside the saves: read, brought up to date, written atomically.
 
-``record_game`` counts a game the moment it ends (the app calls it before the finished
-game's autosave may prune older autosaves), so pruning loses nothing. ``refresh``
-reads the file and adds any finished save not counted yet; a missing file is built
-from the saves, and a broken one is kept aside as ``statistics-broken.json`` and
-built anew, with a note saying so. ``reset`` sets every figure back to zero and asks
-nothing: the screen asks first. The game_ids counted stay in the file (also after a
-reset), so no game is ever counted twice.
+A game's end is kept in one order: its finished autosave first, then ``record_game``
+counts it, then older finished autosaves may be pruned; so a kill at any instant
+leaves at worst a finished save not counted yet. ``refresh`` (at every look) makes the
+file agree with the saves: a finished save not counted is counted, and a recent game
+counted whose autosave is not finished (or ended otherwise) is taken back or put
+right. A missing file is built from the saves. A file that reads but does not parse
+is set aside as ``statistics-broken.json`` (``-2``, ``-3`` … after it, never over one)
+and built anew, with a note saying so; a file that cannot be read right now
+(permission, I/O) is left alone: StatsUnavailable says so, and nothing is written.
+``reset`` sets every figure back to zero and asks nothing: the screen asks first. The
+game_ids counted stay in the file (also after a reset), so no game is counted twice.
+
+Every read-change-write holds the file's lock (``locking.shared_lock``), so two copies
+of the app on one data folder never lose or double-count a game.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from buttons_game.locking import shared_lock
 from buttons_game.paths import data_dir, folder_error
 from buttons_game.saves import AnyGame, SaveFileError, list_saves, read_save
-from buttons_game.saves.files import TEMP_SUFFIX, write_atomically
+from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
 
 from .fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics
 from .tally import Statistics, tally_game
 
 FILE_NAME = "statistics.json"
 BROKEN_NAME = "statistics-broken.json"
-STALE_TEMP_SECONDS = 3600
+STALE_TEMP_SECONDS = 60  # a write in progress lives milliseconds
+READ_TRIES = 3
+RETRY_SECONDS = 0.05
 # Each read-change-write of the file holds this, so a count still running in a thread
 # (the screen was left) can never write over a reset or a game counted meanwhile.
 _LOCK = threading.RLock()
@@ -43,6 +55,12 @@ class Refreshed:
     added: int = 0
     rebuilt: bool = False
     broken: str | None = None
+    kept_as: str = BROKEN_NAME  # where the broken file was set aside
+    taken_back: int = 0  # counts the saves no longer bore out, taken back or put right
+
+
+class StatsUnavailable(OSError):
+    """The statistics file exists but cannot be read right now; it is left as it is."""
 
 
 def statistics_path() -> Path:
@@ -51,18 +69,28 @@ def statistics_path() -> Path:
 
 
 def read_statistics(path: Path | None = None) -> Statistics | None:
-    """The statistics in the file, None when there is none; StatsFileError for a bad file."""
+    """The statistics in the file, None when there is none; StatsFileError for a file
+    that does not parse, StatsUnavailable for one that cannot be read now (tried
+    READ_TRIES times)."""
     path = path or statistics_path()
-    try:
-        # Checked before opening: opening a pipe or a device could block for ever.
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise StatsFileError(f"{path.name} is not a regular file")
-        with open(path, "rb") as file:
-            data = file.read(MAX_STATS_BYTES + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise StatsFileError(f"cannot read {path.name} ({error.strerror or error})") from None
+    for attempt in range(READ_TRIES):
+        try:
+            # Checked before opening: opening a pipe or a device could block for ever.
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise StatsFileError(f"{path.name} is not a regular file")
+            with open(path, "rb") as file:
+                data = file.read(MAX_STATS_BYTES + 1)
+            break
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            if attempt + 1 == READ_TRIES:
+                raise StatsUnavailable(
+                    error.errno,
+                    f"{path.name} cannot be read right now ({error.strerror or error}); "
+                    "it is left as it is and nothing is counted over it: try again later",
+                ) from None
+            time.sleep(RETRY_SECONDS)
     return decode_statistics(data)
 
 
@@ -71,14 +99,17 @@ def write_statistics(stats: Statistics, path: Path | None = None) -> None:
     write_atomically(path or statistics_path(), encode_statistics(stats))
 
 
-def count_saves(stats: Statistics) -> int:
+def count_saves(stats: Statistics, cancel: Callable[[], bool] | None = None) -> int:
     """Add every finished save not counted yet, oldest first; return how many were added.
 
     Lists the saves without pruning any, and reads only the files whose game is
-    finished and not yet counted. StorageError if the saves folder cannot be used.
+    finished and not yet counted; stops early once ``cancel`` says so (what was
+    counted stays counted). StorageError if the saves folder cannot be used.
     """
     added = 0
     for info in reversed(list_saves(prune=False)):
+        if cancel is not None and cancel():
+            break
         if info.broken or not info.finished or not info.game_id:
             continue
         if stats.has_counted(info.game_id):
@@ -92,40 +123,72 @@ def count_saves(stats: Statistics) -> int:
     return added
 
 
-def refresh() -> Refreshed:
-    """The statistics brought up to date with the saves, written if anything changed.
+def take_back(stats: Statistics) -> int:
+    """Make the recent counts agree with the saves: a game counted whose autosave is
+    there but not finished is taken back, one whose autosave ended otherwise is put
+    right (a save gone, pruned or deleted, says nothing against its count)."""
+    changed = 0
+    if not stats.recent:
+        return 0
+    autosaves = {info.path.name: info for info in list_saves(prune=False) if not info.broken}
+    for game_id in list(stats.recent):
+        info = autosaves.get(f"{AUTOSAVE_PREFIX}{game_id}{SUFFIX}")
+        if info is None:
+            continue  # gone, or unreadable: nothing it says
+        if not info.finished:
+            changed += stats.uncount(game_id)
+            continue
+        try:
+            game = read_save(info.path).game
+        except SaveFileError:
+            continue  # changed or removed since it was listed
+        if game.state.is_over() and stats.add(tally_game(game)):
+            changed += 1
+    return changed
 
-    Raises StorageError (an OSError) when the data folder cannot be used.
+
+def refresh(cancel: Callable[[], bool] | None = None, *, rebuild: bool = True) -> Refreshed:
+    """The statistics brought up to date with the saves, written if anything changed;
+    ``cancel`` (the screen was left) stops the count early, keeping what it counted.
+    With ``rebuild`` False (the start-up look, which nobody watches) a broken file
+    raises StatsFileError and is left for a look that can say so.
+
+    Raises StorageError (an OSError) when the data folder cannot be used, and
+    StatsUnavailable when the file cannot be read right now (it is left alone).
     """
-    with _LOCK:
-        return _refresh()
+    with _LOCK, shared_lock(statistics_path()):
+        return _refresh(cancel, rebuild)
 
 
-def _refresh() -> Refreshed:
+def _refresh(cancel: Callable[[], bool] | None = None, rebuild: bool = True) -> Refreshed:
     path = statistics_path()
-    _remove_stale_temp_files(path.parent)
-    broken = None
+    remove_stale_temp_files(path.parent)
+    broken, kept_as = None, BROKEN_NAME
     try:
         stats = read_statistics(path)
     except StatsFileError as error:
+        if not rebuild:
+            raise
         broken = str(error)
-        _keep_aside(path)
+        kept_as = _keep_aside(path)
         stats = None
     rebuilt = stats is None
     if stats is None:
         stats = Statistics()
-    added = count_saves(stats)
-    if added or rebuilt:
+    taken_back = take_back(stats)
+    added = count_saves(stats, cancel)
+    if added or taken_back or broken:  # a missing file with nothing to count stays missing
         write_statistics(stats, path)
-    return Refreshed(stats, added, rebuilt, broken)
+    return Refreshed(stats, added, rebuilt, broken, kept_as, taken_back)
 
 
 def record_game(game: AnyGame) -> Refreshed:
     """Count a finished game once (``added`` is 1 if it was counted now, 0 if it had been
-    before or is not over). A missing or broken file is built from the saves first."""
+    before or is not over). A missing or broken file is built from the saves first.
+    Call it after the finished game's autosave is written, before any pruning."""
     if not game.state.is_over():
         return Refreshed(Statistics())
-    with _LOCK:
+    with _LOCK, shared_lock(statistics_path()):
         return _record(game)
 
 
@@ -140,30 +203,51 @@ def _record(game: AnyGame) -> Refreshed:
     if not stats.add(tally_game(game)):
         return before
     write_statistics(stats, path)
-    return Refreshed(stats, before.added + 1, before.rebuilt, before.broken)
+    return Refreshed(
+        stats, before.added + 1, before.rebuilt, before.broken, before.kept_as, before.taken_back
+    )
 
 
 def reset() -> Statistics:
     """Every figure back to zero (the games counted stay known, so none counts again)."""
-    with _LOCK:
+    with _LOCK, shared_lock(statistics_path()):
         stats = _refresh().stats
         stats.reset()
         write_statistics(stats)
         return stats
 
 
-def _keep_aside(path: Path) -> None:
-    """Move a broken statistics file to BROKEN_NAME (over an older one), so nothing a
-    person could want back is overwritten; StorageError if it cannot be moved."""
-    try:
-        os.replace(path, path.with_name(BROKEN_NAME))
-    except FileNotFoundError:
-        pass
-    except OSError as error:
-        raise folder_error(path.parent, error) from None
+def _keep_aside(path: Path) -> str:
+    """Move a broken statistics file to BROKEN_NAME, or the first of
+    ``statistics-broken-2.json``, ``-3`` … that is free, never over an older copy; the
+    name it was kept as. StorageError if it cannot be moved."""
+    stem, suffix = BROKEN_NAME.rsplit(".", 1)
+    for n in range(1, 10_000):
+        name = BROKEN_NAME if n == 1 else f"{stem}-{n}.{suffix}"
+        target = path.with_name(name)
+        try:
+            os.link(path, target)  # fails if the name is taken: nothing is overwritten
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            return name
+        except OSError as error:
+            if target.exists() or error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV):
+                raise folder_error(path.parent, error) from None
+            try:  # a file system without hard links
+                os.rename(path, target)
+            except OSError as error2:
+                raise folder_error(path.parent, error2) from None
+            return name
+        try:
+            os.unlink(path)
+        except OSError as error:
+            raise folder_error(path.parent, error) from None
+        return name
+    raise folder_error(path.parent, OSError(errno.EEXIST, "too many broken statistics copies"))
 
 
-def _remove_stale_temp_files(folder: Path) -> None:
+def remove_stale_temp_files(folder: Path) -> None:
     """Temporary files an interrupted write of the statistics left behind."""
     prefix = f".{FILE_NAME}."
     with contextlib.suppress(OSError):

@@ -142,15 +142,16 @@ class PlayerRecord:
     captures_per_game = property(lambda self: self.rate("captures"))
     turns_per_game = property(lambda self: self.rate("turns"))
 
-    def add(self, seat: SeatTally, levels: Iterable[str]) -> None:
-        self.games += 1
-        self.wins += seat.won
-        self.draws += seat.drew
+    def add(self, seat: SeatTally, levels: Iterable[str], sign: int = 1) -> None:
+        """Add one game's part (``sign`` -1: take it out again, never below zero)."""
+        self.games = max(0, self.games + sign)
+        self.wins = max(0, self.wins + sign * seat.won)
+        self.draws = max(0, self.draws + sign * seat.drew)
         for level in set(levels):
             games, wins = self.vs[level]
-            self.vs[level] = (games + 1, wins + seat.won)
+            self.vs[level] = (max(0, games + sign), max(0, wins + sign * seat.won))
         for name, count in seat.figures:
-            self.figures[name] = self.figures.get(name, 0) + count
+            self.figures[name] = max(0, self.figures.get(name, 0) + sign * count)
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -171,9 +172,14 @@ def merged(people: Iterable[SeatTally]) -> list[SeatTally]:
     return list(by_key.values())
 
 
+MAX_RECENT = 64  # the newest games' tallies kept, so a count can be taken back
+
+
 class Statistics:
     """Every counted game added up: the players' records, the dice, and the game ids
-    counted (oldest first), so no game is ever counted twice."""
+    counted (oldest first), so no game is ever counted twice; and the tallies of the
+    newest ``MAX_RECENT`` games (``recent``), so a count the saves no longer bear out
+    (the game's save is not finished, or ended otherwise) can be taken back or put right."""
 
     def __init__(
         self,
@@ -181,6 +187,7 @@ class Statistics:
         dice: dict[str, tuple[int, ...]] | None = None,
         counted: Iterable[str] = (),
         totals: dict[str, int] | None = None,
+        recent: Iterable[GameTally] = (),
     ) -> None:
         self.records: dict[tuple[str, str], PlayerRecord] = {r.key: r for r in players}
         zero = (0,) * FACES
@@ -188,15 +195,17 @@ class Statistics:
         self.counted: dict[str, None] = dict.fromkeys(counted)
         # Finished games of each kind added up (since the last reset), people or not.
         self.totals: dict[str, int] = {game: (totals or {}).get(game, 0) for game in game_ids()}
+        self.recent: dict[str, GameTally] = {t.game_id: t for t in recent}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Statistics):
             return NotImplemented
-        return (self.records, self.dice, list(self.counted), self.totals) == (
+        return (self.records, self.dice, list(self.counted), self.totals, self.recent) == (
             other.records,
             other.dice,
             list(other.counted),
             other.totals,
+            other.recent,
         )
 
     def __repr__(self) -> str:
@@ -209,19 +218,46 @@ class Statistics:
         return game_id in self.counted
 
     def add(self, tally: GameTally) -> bool:
-        """Count a finished game; False (and nothing changes) if its id was counted before."""
+        """Count a finished game; False (and nothing changes) if its id was counted before
+        with the same tally. A recent game counted with another ending (it was taken back
+        and played on) is put right: the old tally out, the new one in."""
         if tally.game_id in self.counted:
+            old = self.recent.get(tally.game_id)
+            if old is None or old == tally:
+                return False
+            self._apply(old, -1)
+        else:
+            self.counted[tally.game_id] = None
+        self._apply(tally, 1)
+        self.recent.pop(tally.game_id, None)
+        self.recent[tally.game_id] = tally
+        while len(self.recent) > MAX_RECENT:
+            del self.recent[next(iter(self.recent))]
+        return True
+
+    def uncount(self, game_id: str) -> bool:
+        """Take a recent game's count back (its save is not finished after all); False if
+        it is not one of the recent games, so its figures are not known."""
+        tally = self.recent.pop(game_id, None)
+        if tally is None:
             return False
-        self.counted[tally.game_id] = None
-        self.totals[tally.game] = self.totals.get(tally.game, 0) + 1
+        self._apply(tally, -1)
+        self.counted.pop(game_id, None)
+        return True
+
+    def _apply(self, tally: GameTally, sign: int) -> None:
+        self.totals[tally.game] = max(0, self.totals.get(tally.game, 0) + sign)
         for seat in merged(tally.people):
             record = PlayerRecord(seat.name, tally.game)
             record = self.records.setdefault(record.key, record)
-            record.add(seat, tally.levels)
+            record.add(seat, tally.levels, sign)
+            if record.games == 0:
+                del self.records[record.key]
         zero = (0,) * FACES
         for kind, faces in tally.dice.items():
-            self.dice[kind] = tuple(a + b for a, b in zip(self.dice.get(kind, zero), faces))
-        return True
+            self.dice[kind] = tuple(
+                max(0, a + sign * b) for a, b in zip(self.dice.get(kind, zero), faces)
+            )
 
     def reset(self) -> None:
         """Every figure back to zero; the games counted so far stay known, so a later
@@ -229,6 +265,7 @@ class Statistics:
         self.records.clear()
         self.dice = {kind: (0,) * FACES for kind in die_kinds()}
         self.totals = dict.fromkeys(game_ids(), 0)
+        self.recent.clear()  # their figures are gone: none is taken back from zero
 
     def players(self, game: str | None = None) -> list[PlayerRecord]:
         """The records of ``game`` (or all), in menu order, most games first, then by name."""

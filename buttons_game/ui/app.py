@@ -74,6 +74,7 @@ class App:
         self.keeper = GameKeeper(self.notify)
         self.saving_off = self.keeper.saving_off
         self.game_changed, self.can_continue = self.keeper.changed, self.keeper.can_continue
+        self.saves_known = lambda: self.keeper.saves_known
 
     @property
     def settings(self) -> Settings:
@@ -215,7 +216,8 @@ class App:
         self._over_menu(_titled(ui_for(game).game_over(self, game), game))
 
     def start_game(self, game: Any) -> None:
-        """The table of ``game``'s kind."""
+        """The table of ``game``'s kind (a copy of it when another copy of the app plays it)."""
+        game = self.keeper.claim(game)
         self.keeper.current_game = game
         self._over_menu(_titled(ui_for(game).table(self, game), game))
 
@@ -262,6 +264,9 @@ class App:
                 busy = self.step(dt, events)
         finally:
             self.prefs.save_window()
+            # Work still running (reviews, bots, hints, counts) is on daemon threads
+            # (ui/background.py) and ends with the process.
+            self.keeper.close()
         return self.exit_code
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:

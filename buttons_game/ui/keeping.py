@@ -4,11 +4,15 @@ the statistics, and the game that Continue resumes. Any game, through the servic
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 from buttons_game import saves, stats
 from buttons_game.i18n import t
+from buttons_game.locking import GameLock, remove_idle_game_locks
+from buttons_game.paths import saves_dir
 from buttons_game.settings import warn
+from buttons_game.ui.background import Background
 
 Notify = Callable[[str, str], None]
 
@@ -20,11 +24,38 @@ class GameKeeper:
         self.notify = notify
         self.current_game: Any = None
         self.saving_off: str | None = saves.storage_problem()  # why games cannot be saved
+        self.game_lock = GameLock()
+        # Start-up work off the window's thread: the save list's index built (a first
+        # start with many saves would hold the menu back) and the statistics brought to
+        # agree with the saves.
+        self.tidying = Background("saves")
+        self.tidied: Future[Any] | None = None
         if self.saving_off is None:
             saves.remove_stale_temp_files()  # left by saves a crash interrupted
+            remove_idle_game_locks(saves_dir())
+            self.tidied = self.tidying.submit(self._tidy)
         else:
             warn(f"saving is off: {self.saving_off}")
             notify(t("errors.saving_off", why=self.saving_off), "bad")
+
+    def _tidy(self) -> None:
+        # The statistics first: a finished save a kill left uncounted is counted before
+        # the listing may prune old finished autosaves.
+        for step in (lambda: stats.refresh(rebuild=False), saves.list_saves):
+            try:
+                step()
+            except Exception as error:  # said where it matters: the Load, statistics screens
+                warn(f"start-up look at the saves and statistics: {error}")
+
+    @property
+    def saves_known(self) -> bool:
+        """The start-up look at the saves is done (or never started)."""
+        return self.tidied is None or self.tidied.done()
+
+    def close(self) -> None:
+        """The app is closing: start-up work still running is asked to stop."""
+        self.tidying.shutdown()
+        self.game_lock.release()
 
     def paused_game(self) -> Any:
         """The unfinished game of this session that Continue resumes."""
@@ -37,6 +68,9 @@ class GameKeeper:
         if self.saving_off:
             return False
         try:
+            if not self.saves_known:
+                info, _ = saves.quick_latest_unfinished()
+                return info is not None
             return saves.latest_unfinished() is not None
         except OSError:
             return False
@@ -61,28 +95,55 @@ class GameKeeper:
             self.notify(str(error), "bad")
             return None
 
+    def claim(self, game: Any) -> Any:
+        """The game to play at this copy's table: ``game`` itself, or a copy of it with
+        its own id (and a notice) when another copy of the app is playing it now, so
+        the two never write the same autosave."""
+        if self.saving_off or game.state.is_over():
+            return game
+        try:
+            free = self.game_lock.claim(saves_dir(), game.game_id)
+        except OSError as error:
+            warn(f"cannot lock the game: {error}")
+            return game
+        if free:
+            return game
+        copy = game.fork()
+        self.game_lock.claim(saves_dir(), copy.game_id)
+        self.notify(t("saves.open_elsewhere"), "bad")
+        return copy
+
     def changed(self, game: Any) -> None:
-        """Every move of the game at the table: remember it and autosave it; a game that
-        ended is counted in the statistics first (its autosave may prune older ones)."""
+        """Every move of the game at the table: remember it and autosave it. A game that
+        ended is saved first, then counted in the statistics, and only then may older
+        finished autosaves be pruned: a kill between any two leaves a finished save the
+        next look at the statistics counts, never a count ahead of its save."""
         self.current_game = game
         if self.saving_off:
             return  # said once at start-up
-        if game.state.is_over():
-            self.count_finished(game)
+        over = game.state.is_over()
         try:
-            saves.autosave(game)
+            saves.autosave(game, prune=False)
         except Exception as error:  # a save that fails is told; it never stops the game
             warn(f"autosave failed: {error}")
             self.notify(t("saves.autosave_failed", error=str(error)), "bad")
+            return
+        if over and self.count_finished(game):  # uncounted, every finished save is kept
+            try:
+                saves.prune_finished_autosaves()
+            except OSError as error:
+                warn(f"old finished autosaves were not pruned: {error}")
 
-    def count_finished(self, game: Any) -> None:
-        """Add a finished game to the statistics (once per game, however often it is called)."""
+    def count_finished(self, game: Any) -> bool:
+        """Add a finished game to the statistics (once per game, however often it is
+        called); False if it could not be counted now (the next start counts it)."""
         try:
             counted = stats.record_game(game)
         except Exception as error:  # nor does a count that fails
             warn(f"the statistics were not updated: {error}")
             self.notify(t("stats.not_updated", error=str(error)), "bad")
-            return
+            return False
         if counted.broken:
             warn(f"the statistics file was broken and is rebuilt: {counted.broken}")
-            self.notify(t("stats.rebuilt", error=counted.broken, name=stats.BROKEN_NAME), "bad")
+            self.notify(t("stats.rebuilt", error=counted.broken, name=counted.kept_as), "bad")
+        return True

@@ -12,7 +12,13 @@ import pygame_gui
 
 from buttons_game import i18n
 from buttons_game.i18n import t
-from buttons_game.settings import Settings, load_settings, save_settings, warn
+from buttons_game.settings import (
+    Settings,
+    load_settings,
+    remove_stale_temp_files,
+    save_changes,
+    warn,
+)
 from buttons_game.ui import art
 
 from .sound import Sounds
@@ -32,6 +38,8 @@ class Preferences:
     ) -> None:
         self.notify = notify
         self.settings, self.problem = load_settings()
+        remove_stale_temp_files()  # left by a write a crash interrupted
+        self.on_disk = replace(self.settings)  # what this copy last read or wrote
         # --lang is for this run only: the file keeps the language the player chose.
         self.kept_language = self.settings.language
         self.run_language = language
@@ -65,10 +73,10 @@ class Preferences:
         if not self.run_window:
             self.kept_window = (settings.window, settings.fullscreen)
         window, fullscreen = self.kept_window
+        kept = replace(settings, language=self.kept_language, window=window, fullscreen=fullscreen)
         try:
-            save_settings(
-                replace(settings, language=self.kept_language, window=window, fullscreen=fullscreen)
-            )
+            # only what this copy changed: another copy's changes meanwhile are kept
+            self.on_disk = save_changes(self.on_disk, kept)
         except OSError as error:
             warn(f"could not save settings: {error}")
             self.notify(t("errors.settings_not_saved", error=str(error)), "bad")

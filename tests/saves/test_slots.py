@@ -21,6 +21,7 @@ from buttons_game.saves import (
     load_game,
     read_save,
     save_as,
+    save_game,
     slot_file_name,
 )
 
@@ -161,6 +162,19 @@ def test_delete_removes_a_save_and_only_a_save(tmp_path):
     with pytest.raises(ValueError, match="not a save"):
         delete_save(notes)
     assert outside.exists() and notes.exists()
+
+
+def test_a_save_that_is_a_link_is_removed_itself_never_its_target(tmp_path):
+    game = random_game(random.Random(13), 2, steps=5)
+    target = tmp_path / "kept-elsewhere.json"
+    save_game(game, target)
+    link = saves_dir() / "linked.json"
+    link.symlink_to(target)
+    assert [info.path for info in list_saves()] == [link]
+    delete_save(link)
+    assert not link.is_symlink() and not link.exists()
+    assert target.exists() and load_game(target) == game
+    assert list_saves() == []
 
 
 def test_temporary_files_left_by_a_crash_are_hidden_and_cleaned_up_when_stale():

@@ -42,6 +42,16 @@ def test_an_existing_saves_folder_open_to_others_is_made_private(home):
 
 
 @pytest.mark.skipif(not POSIX, reason="folder modes are POSIX")
+def test_existing_data_and_config_folders_open_to_all_are_made_private(home):
+    for name, folder_of in (("data", data_dir), ("config", config_dir)):
+        folder = home / name
+        folder.mkdir(parents=True)
+        os.chmod(folder, 0o777)
+        assert folder_of() == folder
+        assert mode(folder) == 0o700, name
+
+
+@pytest.mark.skipif(not POSIX, reason="folder modes are POSIX")
 def test_a_folder_someone_else_owns_is_left_as_it_is(home, monkeypatch):
     folder = home / "data" / "saves"
     folder.mkdir(parents=True)

@@ -40,6 +40,9 @@ def test_leftover_temp_files_older_than_a_minute_go_and_nothing_else(tmp_path):
     index_temp = data_dir() / ".saves-index.json.abcdefgh.tmp"
     index_temp.write_bytes(b"{")
     stale.append(aged(index_temp, 120))
+    stats_temp = data_dir() / ".statistics.json.abcdefgh.tmp"  # a count a kill interrupted
+    stats_temp.write_bytes(b"{")
+    stale.append(aged(stats_temp, 120))
 
     in_progress = [folder / temp_name(f"autosave-{i}.json") for i in range(40)]
     for i, path in enumerate(in_progress):
@@ -55,7 +58,8 @@ def test_leftover_temp_files_older_than_a_minute_go_and_nothing_else(tmp_path):
         folder / "x.json.abcdefgh.tmp": b"x",  # no leading dot: not ours
         folder / ".x.json.abcdefgh.tmp.bak": b"x",
         folder / ".x.json": b"x",
-        data_dir() / ".other.json.abcdefgh.tmp": b"x",  # beside the saves: only the index's
+        data_dir() / ".other.json.abcdefgh.tmp": b"x",  # beside the saves: the index's, stats'
+        data_dir() / ".statistics.json.abcdefgh.tmp.bak": b"x",
         data_dir() / "notes.txt": b"x",
     }
     for path, data in others.items():

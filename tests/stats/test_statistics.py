@@ -197,9 +197,10 @@ def test_reset_zeroes_everything_and_saved_games_do_not_come_back(saved_games):
 def test_the_file_is_json_a_person_can_read(saved_games):
     stats.refresh()
     document = json.loads(stats.statistics_path().read_text(encoding="utf-8"))
-    assert document["format"] == "buttons-game-statistics" and document["version"] == 1
+    assert document["format"] == "buttons-game-statistics" and document["version"] == 2
     assert {p["name"] for p in document["players"]} >= {"Anna", "Ben"}
     assert len(document["counted"]) == 13
+    assert [game["id"] for game in document["recent"]] == document["counted"]
 
 
 def test_the_tutorials_scripted_dice_are_not_counted():

@@ -155,7 +155,9 @@ def test_third_game_is_autosaved_listed_continued_and_replayed(nim, make_app):
     assert isinstance(load, LoadScreen)
     bo = t("saves.bot_easy")
     assert describe(load.entries[0])[1] == f"Nim · Ann, Bo ({bo}) · turn 3"
-    # a new start: Continue opens the saved game on the plain table
+    # a new start (this one has ended: its claim on the game is gone with it): Continue
+    # opens the saved game on the plain table
+    app.keeper.close()
     later = make_app()
     later.show_menu()
     step(later, 2)

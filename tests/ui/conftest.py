@@ -22,14 +22,22 @@ def user_home(tmp_path, monkeypatch):
 def make_app():
     apps = []
 
-    def make(**options) -> App:
+    def make(*, settled: bool = True, **options) -> App:
+        """The app; ``settled``: its start-up look at the saves and statistics done
+        before the test goes on (it runs in a thread), so no test races it."""
         options.setdefault("fast", True)
         options.setdefault("seed", 3)
         app = App(AppOptions(**options))
         apps.append(app)
+        if settled and app.keeper.tidied is not None:
+            wait([app.keeper.tidied], timeout=HANG)
         return app
 
     yield make
+    for app in apps:  # the start-up look at the saves reads this test's folder: let it end
+        if app.keeper.tidied is not None:
+            wait([app.keeper.tidied], timeout=HANG)
+        app.keeper.close()
     pygame.event.clear()
     pygame_gui.core.utility.set_default_manager(None)
     i18n.set("locale", "en")

@@ -135,7 +135,6 @@ def test_a_failed_settings_save_is_told_in_the_window(make_app, monkeypatch):
         raise PermissionError(13, "Permission denied", "settings.json")
 
     monkeypatch.setattr(settings_module, "save_settings", refuse)
-    monkeypatch.setattr("buttons_game.ui.preferences.save_settings", refuse)
     app.apply_settings(type(app.settings)(**{**app.settings.__dict__, "animation": "slow"}))
     settle(app)
     assert app.settings.animation == "slow", "the choice still applies for this run"

@@ -26,7 +26,7 @@ Pure: never imports pygame or the translations.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,7 @@ TOLERANCE = 1e-9
 """Figures this close count as equal: a choice this close to the best is a best choice."""
 KINDS: tuple[str, ...] = ("roll", "opt_out", "place")
 JSON_DIGITS = 6
+CHECK_EVERY = 256  # actions replayed between two looks at ``cancel``
 _SOLVERS = 4
 
 
@@ -140,9 +141,27 @@ def costliest_first(decisions: Iterable[Decision]) -> list[Decision]:
     return sorted(decisions, key=lambda d: -d.stars_left)
 
 
-def review_game(game: Game, seat: int) -> SeatReview:
-    """Review every round of ``seat`` (numbered from 0) in ``game``, played or under way."""
-    found = _review(game, seat, None)
+class Cancelled(Exception):
+    """A review was stopped before its end (``cancel`` said so)."""
+
+
+Progress = Callable[[int, int], None]
+"""Told (actions replayed, actions in all) as a review goes on."""
+
+
+def review_game(
+    game: Game,
+    seat: int,
+    *,
+    cancel: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
+) -> SeatReview:
+    """Review every round of ``seat`` (numbered from 0) in ``game``, played or under way.
+
+    ``cancel`` is asked before every decision judged and every ``CHECK_EVERY`` actions
+    replayed: once it says True, Cancelled is raised. ``progress`` is told how far the
+    review is, at the same moments."""
+    found = _review(game, seat, None, cancel, progress)
     rounds = tuple(
         RoundReview.of(r, (d for d in found if d.round == r))
         for r in range(1, game.state.round_number + 1)
@@ -159,14 +178,17 @@ def review_game(game: Game, seat: int) -> SeatReview:
     )
 
 
-def review_round(game: Game, seat: int, round_number: int) -> RoundReview:
-    """Review ``seat``'s decisions in one round (the decisions so far if it is under way)."""
+def review_round(
+    game: Game, seat: int, round_number: int, *, cancel: Callable[[], bool] | None = None
+) -> RoundReview:
+    """Review ``seat``'s decisions in one round (the decisions so far if it is under way);
+    ``cancel`` as for ``review_game``."""
     if not 1 <= round_number <= game.state.round_number:
         raise ValueError(
             f"round {round_number} has not been played: the game is in round "
             f"{game.state.round_number}"
         )
-    return RoundReview.of(round_number, _review(game, seat, round_number))
+    return RoundReview.of(round_number, _review(game, seat, round_number, cancel))
 
 
 def review_to_json(review: SeatReview) -> dict[str, Any]:
@@ -222,7 +244,13 @@ def _figure(value: float) -> float:
 # ------------------------------------------------------------------ the walk
 
 
-def _review(game: Game, seat: int, round_number: int | None) -> list[Decision]:
+def _review(
+    game: Game,
+    seat: int,
+    round_number: int | None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
+) -> list[Decision]:
     """Replay ``game`` and judge ``seat``'s decisions (of one round, or all)."""
     if getattr(game, "kind", None) != Game.kind:
         raise ValueError("the coach reviews BUTTONS games only")
@@ -232,15 +260,28 @@ def _review(game: Game, seat: int, round_number: int | None) -> list[Decision]:
     coach = _Coach(seat)
     found = []
     state = GameState(final.setup)
-    for index, action in enumerate(final.history()):
+    history = final.history()
+    for index, action in enumerate(history):
         if (round_number is None or state.round_number == round_number) and _is_decision(
             state, seat, action
         ):
+            _check(cancel, progress, index, len(history))
             found.append(coach.judge(state, action, index))
+        elif index % CHECK_EVERY == 0:
+            _check(cancel, progress, index, len(history))
         state = state.apply(action)
     if state != final:
         raise ValueError("the game's state does not follow from its history")
     return found
+
+
+def _check(
+    cancel: Callable[[], bool] | None, progress: Progress | None, done: int, total: int
+) -> None:
+    if cancel is not None and cancel():
+        raise Cancelled(f"the review was stopped after {done} of {total} actions")
+    if progress is not None:
+        progress(done, total)
 
 
 def _is_decision(state: GameState, seat: int, action: Action) -> bool:

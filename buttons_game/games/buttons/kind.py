@@ -3,7 +3,7 @@ figures a finished game adds to the statistics, and a replay's rounds."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
@@ -92,10 +92,17 @@ class ButtonsKind(GameKind):
     # ------------------------------------------------------------------ the coach
     has_review = True
 
-    def review(self, game: Any, seat: int) -> Any:
+    def review(
+        self,
+        game: Any,
+        seat: int,
+        *,
+        cancel: Callable[[], bool] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
         from .coach import review_game
 
-        return review_game(game, seat)
+        return review_game(game, seat, cancel=cancel, progress=progress)
 
     def review_to_json(self, review: Any) -> dict[str, Any]:
         from .coach import review_to_json

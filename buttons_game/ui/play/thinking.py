@@ -9,9 +9,11 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
+
+from buttons_game.ui.background import Background
 
 H = TypeVar("H")
 
@@ -58,7 +60,7 @@ class BotSeats:
         self.bots: dict[int, Thinker] = dict(bots)
         self._next_seat = next_seat
         self.legal = legal
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.executor = Background("bot")
         self.job: BotJob | None = None
 
     def __getitem__(self, seat: int) -> Thinker:
@@ -80,6 +82,8 @@ class BotSeats:
         rng = getattr(thinker, "rng", None)
         if rng is not None:
             thinker.rng = copy.deepcopy(rng)  # type: ignore[attr-defined]
+        if hasattr(thinker, "stop"):  # a bot that can stop early does when the table closes
+            thinker.stop = self.executor.cancelled.is_set  # type: ignore[attr-defined]
         future = self.executor.submit(thinker.choose, state, player)
         self.job = BotJob(player, state, future, thinker)
 
@@ -108,7 +112,7 @@ class HintDesk(Generic[H]):
 
     def __init__(self, advise: Callable[[Any, int], H]) -> None:
         self.advise = advise
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        self.executor = Background("hint")
         self.job: tuple[Any, int, Future[H]] | None = None
 
     def ask(self, state: Any, seat: int) -> None:

@@ -40,6 +40,7 @@ class TitleBlock:
 
 
 class MainMenu(Screen):
+    saves_pending = False  # the save list is still read at start-up (set in build)
     name = "menu"
 
     def layout(self) -> None:
@@ -146,6 +147,9 @@ class MainMenu(Screen):
         self.rules = button(self, rects[5], "menu.rules", "#big_button")
         self.settings = button(self, rects[6], "menu.settings", "#big_button")
         self.quit = button(self, rects[7], "menu.quit", "#big_button")
+        # At a first start with many saves the list is still being read: Continue is
+        # looked at again once it is (``update``).
+        self.saves_pending = not self.host.saves_known()
         if not self.host.can_continue():
             self.continue_.disable()
         self.offer_yes = self.offer_no = None
@@ -157,6 +161,13 @@ class MainMenu(Screen):
             yes = pygame.Rect(o.left + self.px(16), o.bottom - self.px(56), half, self.px(42))
             self.offer_yes = button(self, yes, "learn.offer_yes", "#primary")
             self.offer_no = button(self, yes.move(half + gap, 0), "learn.offer_no")
+
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if self.saves_pending and self.host.saves_known():
+            self.rebuild()
+            return True
+        return changed
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

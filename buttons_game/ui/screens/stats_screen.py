@@ -7,7 +7,7 @@ and the screen says it is counting meanwhile. Reset asks first.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 import pygame_gui
@@ -15,6 +15,7 @@ import pygame_gui
 from buttons_game import stats
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.background import Background
 
 from ..play.plugin import GameUI
 from ..play.registry import uis
@@ -39,7 +40,7 @@ class StatsScreen(Screen):
         self.confirm = False
         self.stats: stats.Statistics | None = None
         self.message = ("", "text_dim")
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
+        self.pool = Background("stats")
         self.future: Future[stats.Refreshed] | None = None
         # The count starts once the screen is drawn, so its first frame never waits.
         self.to_count = not host.saving_off
@@ -61,7 +62,7 @@ class StatsScreen(Screen):
     def _loaded(self, refreshed: stats.Refreshed) -> None:
         self.stats = refreshed.stats
         if refreshed.broken:
-            why = t("stats.rebuilt", error=refreshed.broken, name=stats.BROKEN_NAME)
+            why = t("stats.rebuilt", error=refreshed.broken, name=refreshed.kept_as)
             self.message = (why, "bad")
         played = [game for game in self.games if self.stats.players(game)]
         if not self.tab_chosen and played and not self.stats.players(self.tab):
@@ -192,7 +193,7 @@ class StatsScreen(Screen):
     def update(self, dt: float) -> bool:
         if self.to_count and self.drawn:
             self.to_count = False
-            self.future = self.pool.submit(stats.refresh)
+            self.future = self.pool.submit(stats.refresh, self.pool.cancelled.is_set)
         future = self.future
         if future is None or not future.done():
             return self.loading

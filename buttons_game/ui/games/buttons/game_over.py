@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future
 
 import pygame
 
@@ -11,6 +12,7 @@ from buttons_game.games.buttons.engine import Reason
 from buttons_game.games.buttons.game import Game
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.background import Background
 from buttons_game.ui.charts import legend_height
 from buttons_game.ui.play.game_over import OverScreen
 from buttons_game.ui.screen import Host
@@ -42,13 +44,27 @@ class GameOverScreen(OverScreen):
         humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
         self.coached = host.settings.coached(humans)
         self.reviews: list[SeatReview] | None = None
-        self.pool: ThreadPoolExecutor | None = None
+        self.pool: Background | None = None
+        self.reviewed = 0.0  # share of the review done, for its progress bar
         if self.coached:
-            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
-            seats = self.coached
+            self.pool = Background("coach")
             self.future: Future[list[SeatReview]] = self.pool.submit(
-                lambda: [review_game(game, seat) for seat in seats]
+                self._review_all, game, self.coached, self.pool.cancelled.is_set
             )
+
+    def _review_all(
+        self, game: Game, seats: list[int], cancel: Callable[[], bool]
+    ) -> list[SeatReview]:
+        """Every coached seat's review (on the coach's thread); stopped once the screen is
+        left (``cancel``), telling ``reviewed`` how far it is."""
+        found = []
+        for k, seat in enumerate(seats):
+
+            def progress(done: int, total: int, k: int = k) -> None:
+                self.reviewed = (k + done / max(1, total)) / len(seats)
+
+            found.append(review_game(game, seat, cancel=cancel, progress=progress))
+        return found
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
@@ -132,7 +148,17 @@ class GameOverScreen(OverScreen):
         surface.blit(head, (area.left + 12, area.top))
         y = area.top + self.px(24)
         if self.reviews is None:
-            surface.blit(art.text(t("review.working"), size, "text_dim"), (area.left + 12, y))
+            note = art.text(t("review.working"), size, "text_dim")
+            surface.blit(note, (area.left + 12, y))
+            bar = pygame.Rect(area.left + 12, y + note.get_height() + self.px(6), 0, self.px(5))
+            bar.width = max(self.px(40), min(area.width - 24, note.get_width()))
+            pygame.draw.rect(
+                surface, art.colour("panel_border"), bar, border_radius=bar.height // 2
+            )
+            done = bar.copy()
+            done.width = int(bar.width * min(1.0, self.reviewed))
+            if done.width > 0:
+                pygame.draw.rect(surface, art.colour("accent"), done, border_radius=bar.height // 2)
             return
         for review in self.reviews:
             name = self.game.seats[review.seat].name

@@ -10,13 +10,14 @@ beside it: the round is there to look at.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
 from buttons_game.games.buttons.coach import Decision, RoundReview, costliest_first, review_round
 from buttons_game.i18n import t
 from buttons_game.ui import art
+from buttons_game.ui.background import Background
 from buttons_game.ui.games.buttons.over_table import OverTable
 from buttons_game.ui.screen import Host
 from buttons_game.ui.text import fit, wrap
@@ -106,9 +107,12 @@ class ReviewScreen(OverTable):
         self.round_number = round_number
         self.seats = seats
         game = session.game
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        self.pool = Background("coach")
         self.future: Future[list[RoundReview]] = self.pool.submit(
-            lambda: [review_round(game, seat, round_number) for seat in seats]
+            lambda: [
+                review_round(game, seat, round_number, cancel=self.pool.cancelled.is_set)
+                for seat in seats
+            ]
         )
         self.reviews: list[RoundReview] | None = None
         self.failed = False
