@@ -104,3 +104,21 @@ def test_one_copy_waits_for_the_others_lock_and_sees_its_write(home, tmp_path):
             other.acquire(timeout=0.05)
     other.acquire(timeout=1)
     other.release()
+
+
+def test_game_claims_no_copy_holds_are_tidied_away_once_their_game_is_gone(home):
+    from buttons_game.locking import GameLock, remove_idle_game_locks
+
+    folder = saves_dir()
+    playing = KopfGame.new((Seat("Ann"), Seat("Bo", "easy")), target=8)
+    saves.autosave(playing)
+    held = GameLock()
+    assert held.claim(folder, "held0000")
+    for game_id in (playing.game_id, "gone0000"):  # claimed, then given up
+        lock = GameLock()
+        assert lock.claim(folder, game_id)
+        lock.release()
+    assert remove_idle_game_locks(folder) == 1
+    left = sorted(p.name for p in folder.glob(".game-*.lock"))
+    assert left == sorted([f".game-{playing.game_id}.lock", ".game-held0000.lock"])
+    held.release()
