@@ -45,6 +45,29 @@ def test_review_finds_a_bare_name_in_the_saves_folder(home, capsys):
     assert main(["review", "Sunday", "--json"]) == 0, "the save's name without .json"
 
 
+def test_a_long_review_shows_its_progress_on_a_terminal_and_stops_at_ctrl_c(
+    home, capsys, monkeypatch
+):
+    import sys
+
+    from buttons_game.games.buttons.kind import ButtonsKind
+
+    saves.save_as(buttons_game(), "Sunday")
+    told = []
+
+    def review(self, game, seat, *, cancel=None, progress=None):
+        progress(10, 40)
+        told.append(seat)
+        raise KeyboardInterrupt  # the player pressed Ctrl+C
+
+    monkeypatch.setattr(ButtonsKind, "review", review)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["review", "Sunday", "--seat", "2"]) == 130
+    err = capsys.readouterr().err
+    assert "reviewing seat 2: 25% (Ctrl+C stops)" in err and "the review was stopped" in err
+    assert told == [1]
+
+
 def test_replay_and_load_find_a_bare_name_in_the_saves_folder(home, started):
     saves.save_as(KopfGame.new((Seat("Red"), Seat("Blue"))), "Sunday")
     saves.save_as(buttons_game(), "Sunday with Grandma")
