@@ -5,15 +5,18 @@ moments of games' ends, over and over, and check that nothing is lost or miscoun
 
 Each job has its own BUTTONS_GAME_HOME and runs ``kill_child.py`` again and again (a
 copy of the app's start, its autosave, statistics and settings writes, with easy bots
-in the seats of people named Ann, Bo, Cem and Dee, BUTTONS and Kopf oder Knopf in
-turn; each run continues the unfinished game, as Continue does). Three runs in four are
+in the seats of people named Ann, Bo, Cem and Dee, BUTTONS or Kopf oder Knopf at
+random; each run continues the unfinished game, as Continue does). Three runs in four are
 killed at a random moment: after a random number of autosaves, plus up to 3 ms into
 the next. The fourth dies by itself at one moment of its game's end: before the
 finished save, after it, after the statistics counted it, or after the pruning.
 
-After every run each save must load (0 unloadable) and hold at least every action the
-run reported saved (0 lost); every finished game's tally is noted while its autosave
-is there. At the end one more start (its clean-up and its look at the saves) and:
+After every run each save must load (0 unloadable) and hold at least every action
+the run reported saved (0 lost); every finished game's tally is noted while its
+autosave is there. Every run is a start, which removes the app's temp files older
+than a minute; after the last kill the campaign waits a minute, so that every temp
+file the kills left is old, and starts once more (its clean-up and its look at the
+saves). Then:
 
 - the statistics file equals the finished games' tallies added up: the same games
   counted, the same players' figures, game totals and dice;
@@ -120,6 +123,7 @@ def campaign(job: tuple[int, int, int]) -> dict[str, object]:
             if path.name.endswith(".tmp") and now - path.stat().st_mtime > older_than
         )
 
+    time.sleep(TEMP_AGE + 1)  # every temp file a kill left is now older than a minute
     temps_before, old_before = temps(-1), temps(TEMP_AGE)
     lines, _ = run_child(home, 0, "start", None)  # the next start
     assert lines[-1] == "started", lines
