@@ -79,3 +79,19 @@ def test_the_app_ends_when_its_window_closes_during_a_long_review(longest, tmp_p
     ended = time.perf_counter() - closed
     assert child.returncode == 0, child.stderr.read() if child.stderr else ""
     print(f"the process ended {ended:.2f} s after its window closed")
+
+
+def test_closing_a_table_stops_its_bot_mid_thought():
+    from buttons_game.games.kopf.bots.hard import HardBot
+    from buttons_game.games.kopf.engine import new_game
+    from buttons_game.ui.play.thinking import BotSeats
+
+    state = new_game()
+    desk = BotSeats({0: HardBot(1, seconds=None)}, lambda s: s.to_move)  # no budget at all
+    desk.ask(state, 0)
+    job = desk.job
+    assert job is not None
+    time.sleep(0.2)
+    desk.close()  # the table closed: the search ends at its next look at the clock
+    assert job.future.result(timeout=30) in state.legal_actions()
+    assert job.thinker.last is not None and job.thinker.last.depth < 30
