@@ -15,6 +15,7 @@ import errno
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
@@ -124,6 +125,22 @@ def _keep_private(path: Path) -> None:
         info = os.stat(path)
         if info.st_mode & 0o077 and info.st_uid == os.geteuid():
             os.chmod(path, stat.S_IMODE(info.st_mode) & FOLDER_MODE)
+
+
+def remove_stale_files(folder: Path, prefix: str, suffix: str, age_seconds: float) -> int:
+    """Remove the files in ``folder`` named ``prefix…suffix`` (the app's temporary files)
+    not changed for ``age_seconds``; how many. Never raises: a folder that cannot be
+    used has nothing to clean."""
+    removed = 0
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(prefix) and entry.name.endswith(suffix):
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > age_seconds:
+                        os.unlink(entry.path)
+                        removed += 1
+    return removed
 
 
 def _is_file(path: Path) -> bool:

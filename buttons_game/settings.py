@@ -13,7 +13,6 @@ import os
 import stat
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -24,7 +23,7 @@ from .games.buttons.tutorial import STEPS as TUTORIAL_STEPS
 from .games.kopf.lessons import LESSONS
 from .i18n import LANGUAGES, system_language
 from .names import SEAT_NAME_LIMIT, name_problem
-from .paths import config_dir
+from .paths import config_dir, remove_stale_files
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))
 # The window sizes the game accepts, from settings.json and from --window alike.
@@ -313,17 +312,11 @@ def save_changes(before: Settings, after: Settings, path: Path | None = None) ->
 def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> int:
     """Remove the temporary files of interrupted settings writes older than
     ``age_seconds`` (``.settings-*.tmp``); how many. Never raises."""
-    removed = 0
-    with contextlib.suppress(OSError):
+    try:
         folder = settings_path().parent
-        for entry in os.scandir(folder):
-            if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
-                with contextlib.suppress(OSError):
-                    age = time.time() - entry.stat(follow_symlinks=False).st_mtime
-                    if age > age_seconds:
-                        os.unlink(entry.path)
-                        removed += 1
-    return removed
+    except OSError:
+        return 0
+    return remove_stale_files(folder, TEMP_PREFIX, TEMP_SUFFIX, age_seconds)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

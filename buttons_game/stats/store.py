@@ -18,7 +18,6 @@ of the app on one data folder never lose or double-count a game.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import stat
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from buttons_game.locking import shared_lock
-from buttons_game.paths import data_dir, folder_error
+from buttons_game.paths import data_dir, folder_error, remove_stale_files
 from buttons_game.saves import AnyGame, SaveFileError, list_saves, read_save
 from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
 
@@ -249,11 +248,4 @@ def _keep_aside(path: Path) -> str:
 
 def remove_stale_temp_files(folder: Path) -> None:
     """Temporary files an interrupted write of the statistics left behind."""
-    prefix = f".{FILE_NAME}."
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if entry.name.startswith(prefix) and entry.name.endswith(TEMP_SUFFIX):
-                with contextlib.suppress(OSError):
-                    age = time.time() - entry.stat(follow_symlinks=False).st_mtime
-                    if age > STALE_TEMP_SECONDS:
-                        os.unlink(entry.path)
+    remove_stale_files(folder, f".{FILE_NAME}.", TEMP_SUFFIX, STALE_TEMP_SECONDS)
