@@ -3,8 +3,10 @@ the statistics, and the game that Continue resumes. Any game, through the servic
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from buttons_game import saves, stats
@@ -15,6 +17,15 @@ from buttons_game.settings import warn
 from buttons_game.ui.background import Background
 
 Notify = Callable[[str, str], None]
+INLINE_SAVES = 64  # with more files in the saves folder, the start-up look is in a thread
+
+
+def _more_files_than(folder: Path, count: int) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            return any(n >= count for n, _ in enumerate(entries))
+    except OSError:
+        return False
 
 
 class GameKeeper:
@@ -33,7 +44,10 @@ class GameKeeper:
         if self.saving_off is None:
             saves.remove_stale_temp_files()  # left by saves a crash interrupted
             remove_idle_game_locks(saves_dir())
-            self.tidied = self.tidying.submit(self._tidy)
+            if _more_files_than(saves_dir(), INLINE_SAVES):
+                self.tidied = self.tidying.submit(self._tidy)
+            else:
+                self._tidy()  # a few saves: done at once, as quick as a thread's start
         else:
             warn(f"saving is off: {self.saving_off}")
             notify(t("errors.saving_off", why=self.saving_off), "bad")

@@ -28,7 +28,14 @@ def longest():
     return game
 
 
-def test_a_long_review_tells_its_progress_and_stops_when_asked(longest):
+@pytest.fixture(scope="module")
+def long():
+    """The quick tier's: a tenth as long, as slow to review per decision."""
+    return long_game(MAX_ACTIONS // 10)
+
+
+def test_a_long_review_tells_its_progress_and_stops_when_asked(long):
+    longest = long
     told: list[tuple[int, int]] = []
     asked = []
 
@@ -45,10 +52,11 @@ def test_a_long_review_tells_its_progress_and_stops_when_asked(longest):
     assert len(asked) == len(told) + 1
 
 
-def test_leaving_stops_the_review_thread(longest):
+def test_leaving_stops_the_review_thread(long):
+    longest = long
     pool = Background("coach")
     future = pool.submit(lambda: review_game(longest, 0, cancel=pool.cancelled.is_set))
-    time.sleep(0.3)
+    time.sleep(0.05)
     began = time.perf_counter()
     pool.shutdown(wait=True)  # what the screen's exit does, but waiting for the thread
     assert time.perf_counter() - began < 30  # stopped at its next decision, not 150 s later
@@ -91,7 +99,7 @@ def test_closing_a_table_stops_its_bot_mid_thought():
     desk.ask(state, 0)
     job = desk.job
     assert job is not None
-    time.sleep(0.2)
+    time.sleep(0.05)
     desk.close()  # the table closed: the search ends at its next look at the clock
     assert job.future.result(timeout=30) in state.legal_actions()
     assert job.thinker.last is not None and job.thinker.last.depth < 30

@@ -20,6 +20,7 @@ from buttons_game.ui.play.marks import bot_tag
 from .conftest import run_until, settle, step
 
 
+@pytest.mark.slow  # a long scenario (about a second); the quick tier stays under 30 s
 def test_both_tables_ring_the_hints_advice_on_the_board(make_app):
     app = make_app()
     app.start_game(KopfGame.new((Seat("Ann"), Seat("Blue", "easy"))))

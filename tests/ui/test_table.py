@@ -250,6 +250,7 @@ def test_a_seed_gives_the_same_dice_at_any_frame_rate(make_app, fps):
     assert len(slow) == 6 and slow == fast
 
 
+@pytest.mark.slow  # a long scenario (about a second); the quick tier stays under 30 s
 def test_a_person_deciding_before_a_bot_leaves_the_bots_later_choices_alone(make_app):
     """Seed 2: the same moves, once waiting for Bo and once deciding while Bo still thinks."""
 

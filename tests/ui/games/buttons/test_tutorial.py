@@ -268,6 +268,7 @@ def test_the_text_never_runs_ahead_of_the_dice_and_bo_moves_a_beat_after_you(mak
     assert seen_keys + [session.model.tutorial.key] == [s.key for s in tu.STEPS] + [tu.END]
 
 
+@pytest.mark.slow  # a long scenario (about a second); the quick tier stays under 30 s
 def test_a_card_s_rings_hide_while_bo_moves_and_come_back_with_the_next_card(make_app):
     """Frame by frame: while the decision is not the player's (the dice in the air, Bo to
     move), the step just done keeps its card but its rings are off the board; the next
