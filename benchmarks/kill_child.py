@@ -62,6 +62,7 @@ def main() -> None:
     remove_stale_temp_files()
     settings, _ = load_settings()
     keeper = keeping.GameKeeper(lambda text, tone: None)
+    keeper.begin()  # as the app does after its first frame
     if moment == "start":
         if keeper.tidied is not None:
             keeper.tidied.result()

@@ -304,6 +304,7 @@ class App:
         if self.running and (self.dirty or animating or ui_changed):
             self.draw()
             self.dirty = False
+        self.keeper.begin()  # after the first frame: the start-up look at many saves
         return animating or ui_changed or ui_pending(self.manager)
 
     def draw(self) -> None:

@@ -40,12 +40,15 @@ class GameKeeper:
         # start with many saves would hold the menu back) and the statistics brought to
         # agree with the saves.
         self.tidying = Background("saves")
-        self.tidied: Future[Any] | None = None
+        self.tidied: Future[None] | None = None
+        self._begun = False
         if self.saving_off is None:
             saves.remove_stale_temp_files()  # left by saves a crash interrupted
             remove_idle_game_locks(saves_dir())
             if _more_files_than(saves_dir(), INLINE_SAVES):
-                self.tidied = self.tidying.submit(self._tidy)
+                # started after the first frame (``begin``): the menu's quick look at
+                # the newest saves would otherwise wait for this thread at each file
+                self.tidied = Future()
             else:
                 self._tidy()  # a few saves: done at once, as quick as a thread's start
         else:
@@ -60,6 +63,20 @@ class GameKeeper:
                 step()
             except Exception as error:  # said where it matters: the Load, statistics screens
                 warn(f"start-up look at the saves and statistics: {error}")
+
+    def begin(self) -> None:
+        """After the first frame: the start-up look at many saves begins, off the
+        window's thread (once); ``tidied`` is done when it is."""
+        if self.tidied is not None and not self._begun:
+            self._begun = True
+            self.tidying.submit(self._tidy_in_background)
+
+    def _tidy_in_background(self) -> None:
+        assert self.tidied is not None
+        try:
+            self._tidy()
+        finally:
+            self.tidied.set_result(None)
 
     @property
     def saves_known(self) -> bool:

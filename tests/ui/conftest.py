@@ -30,12 +30,14 @@ def make_app():
         app = App(AppOptions(**options))
         apps.append(app)
         if settled and app.keeper.tidied is not None:
+            app.keeper.begin()
             wait([app.keeper.tidied], timeout=HANG)
         return app
 
     yield make
     for app in apps:  # the start-up look at the saves reads this test's folder: let it end
         if app.keeper.tidied is not None:
+            app.keeper.begin()
             wait([app.keeper.tidied], timeout=HANG)
         app.keeper.close()
     pygame.event.clear()
