@@ -29,7 +29,7 @@ from pathlib import Path
 
 from buttons_game.locking import shared_lock
 from buttons_game.paths import data_dir, folder_error, remove_stale_files
-from buttons_game.saves import AnyGame, SaveFileError, list_saves, read_save
+from buttons_game.saves import AnyGame, SaveFileError, SaveInfo, list_saves, read_save
 from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
 
 from .fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics
@@ -98,7 +98,11 @@ def write_statistics(stats: Statistics, path: Path | None = None) -> None:
     write_atomically(path or statistics_path(), encode_statistics(stats))
 
 
-def count_saves(stats: Statistics, cancel: Callable[[], bool] | None = None) -> int:
+def count_saves(
+    stats: Statistics,
+    cancel: Callable[[], bool] | None = None,
+    infos: list[SaveInfo] | None = None,
+) -> int:
     """Add every finished save not counted yet, oldest first; return how many were added.
 
     Lists the saves without pruning any, and reads only the files whose game is
@@ -106,7 +110,7 @@ def count_saves(stats: Statistics, cancel: Callable[[], bool] | None = None) -> 
     counted stays counted). StorageError if the saves folder cannot be used.
     """
     added = 0
-    for info in reversed(list_saves(prune=False)):
+    for info in reversed(list_saves(prune=False) if infos is None else infos):
         if cancel is not None and cancel():
             break
         if info.broken or not info.finished or not info.game_id:
@@ -122,14 +126,15 @@ def count_saves(stats: Statistics, cancel: Callable[[], bool] | None = None) -> 
     return added
 
 
-def take_back(stats: Statistics) -> int:
+def take_back(stats: Statistics, infos: list[SaveInfo] | None = None) -> int:
     """Make the recent counts agree with the saves: a game counted whose autosave is
     there but not finished is taken back, one whose autosave ended otherwise is put
     right (a save gone, pruned or deleted, says nothing against its count)."""
     changed = 0
     if not stats.recent:
         return 0
-    autosaves = {info.path.name: info for info in list_saves(prune=False) if not info.broken}
+    listed = list_saves(prune=False) if infos is None else infos
+    autosaves = {info.path.name: info for info in listed if not info.broken}
     for game_id in list(stats.recent):
         info = autosaves.get(f"{AUTOSAVE_PREFIX}{game_id}{SUFFIX}")
         if info is None:
@@ -174,8 +179,9 @@ def _refresh(cancel: Callable[[], bool] | None = None, rebuild: bool = True) -> 
     rebuilt = stats is None
     if stats is None:
         stats = Statistics()
-    taken_back = take_back(stats)
-    added = count_saves(stats, cancel)
+    infos = list_saves(prune=False)  # one listing for both looks
+    taken_back = take_back(stats, infos)
+    added = count_saves(stats, cancel, infos)
     if added or taken_back or broken:  # a missing file with nothing to count stays missing
         write_statistics(stats, path)
     return Refreshed(stats, added, rebuilt, broken, kept_as, taken_back)
