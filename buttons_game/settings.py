@@ -22,6 +22,7 @@ from .games.buttons.bots import LEVELS
 from .games.buttons.tutorial import STEPS as TUTORIAL_STEPS
 from .games.kopf.lessons import LESSONS
 from .i18n import LANGUAGES, system_language
+from .locking import shared_lock
 from .names import SEAT_NAME_LIMIT, name_problem
 from .paths import config_dir, remove_stale_files
 
@@ -289,8 +290,6 @@ def save_changes(before: Settings, after: Settings, path: Path | None = None) ->
     read or wrote) into the settings as the file holds them now, under the file's lock:
     another copy's changes meanwhile are kept. Returns what was written; OSError as
     ``save_settings``."""
-    from buttons_game.locking import shared_lock
-
     try:
         path = path or settings_path()
     except OSError as error:
