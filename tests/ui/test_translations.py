@@ -20,7 +20,7 @@ from buttons_game.ui import art
 from buttons_game.ui.games.buttons.intents import Menu
 from buttons_game.ui.games.buttons.model import Message, render_note
 from buttons_game.ui.games.buttons.setup import SetupScreen
-from buttons_game.ui.games.buttons.summary import COLUMNS, HEADS, SummaryScreen
+from buttons_game.ui.games.buttons.summary import HEADS, SummaryScreen
 from buttons_game.ui.games.kopf.lesson_view import paragraphs_bottom
 from buttons_game.ui.play import replay_view
 from buttons_game.ui.play.replay import Position
@@ -154,14 +154,15 @@ def test_translated_text_fits_at_1280x720(make_app, language):
     summary = app.top
     assert isinstance(summary, SummaryScreen)
     check_widgets(summary)
-    width = summary.rect.width
-    for i, key in enumerate(HEADS):
-        right = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
-        room = int(width * (right - COLUMNS[i])) - 6
-        head = art.text(t(key), summary.px(16), "text_dim", True).get_width()
-        assert_fits(head, room, key)
-    busted = art.text(t("summary.busted"), summary.px(18), "bad", True).get_width()
-    assert_fits(busted, int(width * (COLUMNS[4] - COLUMNS[1])) - 6, "summary.busted")
+    width = summary.inner.width
+    seat_head, total_head = (
+        art.text(t(HEADS[i]), summary.px(14), "text_dim", True).get_width() for i in (0, 4)
+    )
+    assert_fits(seat_head + total_head + summary.px(10), width, "summary.seat, summary.total")
+    for word in " ".join(t(key) for key in HEADS[1:4]).split():
+        assert_fits(art.text(word, summary.px(14), "text_dim").get_width(), width, word)
+    busted = art.text(t("summary.busted"), summary.px(16), "bad", True).get_width()
+    assert_fits(busted, width, "summary.busted")
     # game over: the headline and the reason
     final = random_game(4, random.Random(8), seed=8)
     app.show_game_over(Game(summary.session.game.seats, final))

@@ -1,10 +1,10 @@
 """Where each seat's board and its parts sit on screen, and which space a point hits.
 
-``layout_boards`` places every part of a board (name, stars, cards, depot,
-status, this round's tally, Place/Skip) in explicit rectangles, in the
-larger of two arrangements: the information above the board or beside it. The
-wooden board stands in the middle of its room (its dice labels inside the room on
-its left, as much room on its right), and a panel is no taller than what it holds.
+``board_in`` places every part of a seat's panel (name, stars, cards, depot,
+status, this round's tally, Place/Skip) in explicit rectangles, with the
+information above the board or beside it. The board as drawn (its dice labels,
+the wooden board and its shadow) stands in the middle of its room, and a panel is
+no larger than what it holds (``panel_size``); ``table_layout`` chooses the cell.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class BoardGeometry:
     tally: list[pygame.Rect]  # one per colour, in the order of COLOURS
     actions: pygame.Rect  # room for the Place / Skip buttons
     beside: bool  # the information stands beside the board (wide panels), not above it
+    room: pygame.Rect  # the panel's room for the board: the board stands in its middle
 
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
         return pygame.Rect(
@@ -72,28 +73,19 @@ class BoardGeometry:
         )
 
 
-def layout_boards(
-    area: pygame.Rect, players: int, scale: float, gap: int = 10
-) -> list[BoardGeometry]:
-    """Boards 2x2 for four seats, side by side for two or three. Each panel is only as tall
-    as its board and information need (no empty band above the names), and the panels
-    stand together in the middle of ``area``."""
-    cols, rows = (2, 2) if players == 4 else (players, 1)
-    pw = (area.width - gap * (cols - 1)) // cols
-    ph = (area.height - gap * (rows - 1)) // rows
-    ph = min(ph, needed_height(pw, ph, scale))
-    top = area.top + (area.height - rows * ph - gap * (rows - 1)) // 2
-    result = []
-    for p in range(players):
-        r, c = divmod(p, cols)
-        panel = pygame.Rect(area.left + c * (pw + gap), top + r * (ph + gap), pw, ph)
-        result.append(board_in(panel, p, scale))
-    return result
-
-
 LABEL_SHARE = 0.62  # the dice labels beside and above the grid, in cells
 EDGE = 4  # the wooden board reaches this far beyond its spaces (``BoardView.static_board``)
 SHADOW = 3  # and its shadow this much further right and down
+
+
+def block(cell: int) -> int:
+    """The board as drawn, across and down: the dice labels, six spaces, edge and shadow."""
+    return _label(cell) + 6 * cell + EDGE + SHADOW
+
+
+def board_rect(g: BoardGeometry) -> pygame.Rect:
+    """The board as drawn: from its dice labels to the wooden board's shadow."""
+    return pygame.Rect(g.grid.left - g.label, g.grid.top - g.label, block(g.cell), block(g.cell))
 
 
 @dataclass(frozen=True)
@@ -106,6 +98,7 @@ class _Sizes:
     side_w: int  # the information beside the board
     side_line: int
     side_strip: int  # Place / Skip at the foot of the information beside the board
+    above_w: int  # the narrowest panel with the information above the board
 
     @classmethod
     def at(cls, scale: float) -> _Sizes:
@@ -116,15 +109,16 @@ class _Sizes:
             side_w=int(156 * scale),
             side_line=int(26 * scale),
             side_strip=int(76 * scale),
+            above_w=int(236 * scale),
         )
-
-    def above_rest(self) -> int:
-        """The height of a panel with the information above, besides its labels and grid."""
-        return 3 * self.pad + 3 * self.line + EDGE + SHADOW + self.gap_under + self.strip
 
     @property
     def gap_under(self) -> int:
         return max(2, self.pad // 2)
+
+    def above_rest(self) -> int:
+        """The height of a panel with the information above, besides its board."""
+        return 3 * self.pad + 3 * self.line + self.gap_under + self.strip
 
     def beside_info(self) -> int:
         """The height of the information beside the board, Place / Skip included."""
@@ -135,23 +129,32 @@ def _label(cell: int) -> int:
     return int(cell * LABEL_SHARE)
 
 
-def _cells(width: float, height: float, scale: float) -> tuple[int, int]:
-    """The cell of each arrangement in a panel of this size: (above, beside).
-
-    The wooden board stands in the middle of the room it has, so the row labels on its
-    left are matched by as much room on its right: six cells and two labels across.
-    """
+def fit_cell(width: int, height: int, scale: float, beside: bool) -> int:
+    """The largest cell of a board whose panel fits ``width`` x ``height`` with the
+    information above the board or beside it (0: it does not fit at all)."""
     k = _Sizes.at(scale)
-    room = width - k.pad - k.side_w  # beside: from the information to the panel's edge
-    above = min(
-        _largest(lambda c: 6 * c + 2 * _label(c) <= width - 2 * k.pad),
-        _largest(lambda c: 6 * c + _label(c) <= height - k.above_rest()),
-    )
-    beside = min(
-        _largest(lambda c: 6 * c + 2 * _label(c) <= room - 2 * k.pad),
-        _largest(lambda c: 6 * c + _label(c) <= height - 2 * k.pad - EDGE - SHADOW),
-    )
-    return above, beside
+    if beside:
+        across = width - 3 * k.pad - k.side_w
+        down = height - 2 * k.pad
+        if height < k.beside_info():
+            return 0
+    else:
+        across = width - 2 * k.pad
+        down = height - k.above_rest()
+        if width < k.above_w:
+            return 0
+    room = min(across, down)
+    if block(1) > room:
+        return 0
+    return _largest(lambda c: block(c) <= room)
+
+
+def panel_size(cell: int, scale: float, beside: bool) -> tuple[int, int]:
+    """The size of a panel that holds a board of ``cell`` and its information, no larger."""
+    k = _Sizes.at(scale)
+    if beside:
+        return 3 * k.pad + k.side_w + block(cell), max(2 * k.pad + block(cell), k.beside_info())
+    return max(k.above_w, 2 * k.pad + block(cell)), k.above_rest() + block(cell)
 
 
 def _largest(fits: Callable[[int], bool]) -> int:
@@ -166,36 +169,28 @@ def _largest(fits: Callable[[int], bool]) -> int:
     return low
 
 
-def needed_height(width: int, height: int, scale: float) -> int:
-    """How tall a panel of at most ``width`` x ``height`` needs to be for its board."""
+def board_in(panel: pygame.Rect, seat: int, scale: float, cell: int, beside: bool) -> BoardGeometry:
+    """Every part of a seat's panel, its board of ``cell`` in the middle of its room."""
     k = _Sizes.at(scale)
-    above, beside = _cells(width, height, scale)
-    if beside > above:
-        board = 2 * k.pad + _label(beside) + 6 * beside + EDGE + SHADOW
-        return max(board, k.beside_info())
-    return k.above_rest() + _label(above) + 6 * above
+    if beside:
+        return _beside(panel, seat, cell, k)
+    return _above(panel, seat, scale, cell, k)
 
 
-def board_in(panel: pygame.Rect, seat: int, scale: float) -> BoardGeometry:
-    """The larger board of two arrangements: information above the board, or beside it."""
-    k = _Sizes.at(scale)
-    above, beside = _cells(panel.width, panel.height, scale)
-    if beside > above:
-        return _beside(panel, seat, scale, beside, k)
-    return _above(panel, seat, scale, above, k)
-
-
-def _grid_centred(centre_x: int, top: int, cell: int) -> tuple[pygame.Rect, int]:
-    """The grid whose wooden board is centred on ``centre_x``, its column labels from ``top``."""
+def _grid_in(room: pygame.Rect, cell: int) -> tuple[pygame.Rect, int]:
+    """The grid whose board as drawn (labels to shadow) stands in the middle of ``room``."""
     label = _label(cell)
-    left = centre_x - 3 * cell
-    return pygame.Rect(left, top + label, 6 * cell, 6 * cell), label
+    size = block(cell)
+    left = room.left + (room.width - size) // 2 + label
+    top = room.top + (room.height - size) // 2 + label
+    return pygame.Rect(left, top, 6 * cell, 6 * cell), label
 
 
 def _above(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -> BoardGeometry:
     inner = panel.inflate(-2 * k.pad, -2 * k.pad)
     line = k.line
-    grid, label = _grid_centred(panel.centerx, inner.top + 3 * line + k.pad, cell)
+    room = pygame.Rect(inner.left, inner.top + 3 * line + k.pad, inner.width, block(cell))
+    grid, label = _grid_in(room, cell)
     text = max(13, int(line * 0.62))
     card_w = int(line * 0.7)
     cards = [
@@ -208,22 +203,17 @@ def _above(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) ->
     status = pygame.Rect(depot.right + 8, depot.top, inner.right - depot.right - 8, depot.height)
     tally = _tally_row(inner.left, inner.top + 2 * line + 2, inner.width, line - 4)
     actions = pygame.Rect(
-        inner.left + inner.width // 6,
-        min(inner.bottom - k.strip, grid.bottom + EDGE + SHADOW + k.gap_under),
-        inner.width * 2 // 3,
-        k.strip,
+        inner.left + inner.width // 6, room.bottom + k.gap_under, inner.width * 2 // 3, k.strip
     )
     return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
-                         status, tally, actions, False)  # fmt: skip
+                         status, tally, actions, False, room)  # fmt: skip
 
 
-def _beside(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -> BoardGeometry:
+def _beside(panel: pygame.Rect, seat: int, cell: int, k: _Sizes) -> BoardGeometry:
     inner = panel.inflate(-2 * k.pad, -2 * k.pad)
     x, y, w = inner.left, inner.top, k.side_w
-    label = _label(cell)
-    block = label + 6 * cell + EDGE + SHADOW  # labels, board and its shadow, top to bottom
-    room = pygame.Rect(x + w, panel.top, panel.right - x - w, panel.height)
-    grid, _ = _grid_centred(room.centerx, panel.top + (panel.height - block) // 2, cell)
+    room = pygame.Rect(x + w + k.pad, inner.top, inner.right - x - w - k.pad, inner.height)
+    grid, label = _grid_in(room, cell)
     line = k.side_line
     text = max(13, int(line * 0.64))
     name = pygame.Rect(x, y, w, line)
@@ -244,7 +234,7 @@ def _beside(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -
     ]
     actions = pygame.Rect(x, inner.bottom - k.side_strip, w, k.side_strip)
     return BoardGeometry(seat, panel, grid, cell, label, text, name, stars, cards, depot,
-                         status, tally, actions, True)  # fmt: skip
+                         status, tally, actions, True, room)  # fmt: skip
 
 
 def _tally_row(left: int, top: int, width: int, height: int) -> list[pygame.Rect]:

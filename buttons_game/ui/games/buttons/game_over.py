@@ -18,8 +18,11 @@ from buttons_game.ui.play.game_over import OverScreen
 from buttons_game.ui.screen import Host
 from buttons_game.ui.text import draw_lines, wrap
 
-from .board_geometry import layout_boards
 from .boards import BoardView, Marks
+from .table_layout import Arrangement, arrange
+
+HEADLINE = 128  # the title, the winner and why, above the boards (before scaling)
+CHART_MIN = 420  # the narrowest column for the chart and the buttons (before scaling)
 
 
 def stars_by_round(game: Game) -> list[list[int]]:
@@ -29,6 +32,21 @@ def stars_by_round(game: Game) -> list[list[int]]:
         for p, seat in enumerate(score.seats):
             totals[p].append(totals[p][-1] + seat.total)
     return totals
+
+
+def final_boards(size: tuple[int, int], players: int, scale: float) -> Arrangement:
+    """The final boards as large as the room under the headline allows, the chart and
+    the buttons in the column at their right (``side``)."""
+    chart = int(round(CHART_MIN * scale))
+    return arrange(
+        size,
+        players,
+        scale,
+        header=0,
+        side_min=chart,
+        side_max=max(chart, int(size[0] * 0.42)),
+        top=int(round(HEADLINE * scale)),
+    )
 
 
 class GameOverScreen(OverScreen):
@@ -69,15 +87,14 @@ class GameOverScreen(OverScreen):
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         pad = self.px(14)
-        self.board_area = pygame.Rect(pad, self.px(150), int(w * 0.58), h - self.px(150) - pad)
-        self.geometry = layout_boards(self.board_area, self.game.state.players, self.scale, gap=pad)
+        self.arrangement = final_boards((w, h), self.game.state.players, self.scale)
+        self.geometry = self.arrangement.boards
+        self.board_area = self.arrangement.board_area
+        side = self.arrangement.side
         # With the coach's summary below it, the chart gives up some height.
         coach_h = self.px(26 + 64 * len(self.coached)) if self.coached else 0
         self.chart = pygame.Rect(
-            self.board_area.right + 2 * pad,
-            self.px(170),
-            w - self.board_area.right - 3 * pad,
-            int(h * 0.42) - coach_h,
+            side.left + pad, self.px(170), side.width - pad, int(h * 0.42) - coach_h
         )
         self.coach_area = pygame.Rect(
             self.chart.left,
@@ -190,4 +207,4 @@ class GameOverScreen(OverScreen):
         self.draw_series(surface, t("over.chart"), series, colours, top, dots=True)
 
 
-__all__ = ["GameOverScreen", "stars_by_round"]
+__all__ = ["GameOverScreen", "final_boards", "stars_by_round"]

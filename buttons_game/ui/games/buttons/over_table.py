@@ -1,5 +1,6 @@
-"""A modal panel over the dimmed table after a round (the scoring, the coach's review):
-a Continue button at its foot, Enter to go on, Esc for the pause menu."""
+"""A modal panel in the side panel's place after a round (the scoring, the coach's review),
+the boards in full view beside it: a Continue button at its foot, Enter to go on, Esc for
+the pause menu."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from buttons_game.ui import art
 from ...screen import Host, Screen
 from .session import TableSession
 from .steps import round_steps
-from .view import TableDrawing, TableLayout
+from .view import PANEL_MIN, TableDrawing, TableLayout
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 
@@ -30,15 +31,18 @@ class OverTable(Screen):
 
     def layout(self) -> None:
         size = self.host.surface.get_size()
-        self.table = TableLayout.compute(size, self.session.state.players, self.scale)
+        # Its panel wider than the side panel of play, for the review's lines: the boards
+        # make room for it and stay in full view.
+        players = self.session.state.players
+        self.table = TableLayout.compute(size, players, self.scale, side_min=PANEL_MIN)
         self.place_panel(size)
 
     def place_panel(self, size: tuple[int, int]) -> None:
         raise NotImplementedError
 
     def build(self) -> None:
-        bw, bh = self.px(220), self.px(50)
         r = self.rect
+        bw, bh = min(self.px(220), r.width - 2 * self.px(12)), self.px(50)
         self.button = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(self.button_gap), bw, bh),
@@ -74,16 +78,10 @@ class OverTable(Screen):
         return event.type == pygame.MOUSEBUTTONDOWN  # modal: the table waits
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        """The table dimmed (its tutorial step kept readable), and the empty panel."""
+        """The table with its boards in full view, and the empty panel over its side panel."""
         model = self.session.model
         self.drawing.draw(surface, model, self.table, self.host.background)
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill(art.colour("dim"))
-        surface.blit(dim, (0, 0))
-        if model.tutorial is not None:  # the tutorial's step stays readable beside the panel
-            self.drawing.draw_side(surface, model, self.table)
-        pygame.draw.rect(surface, art.colour("panel"), self.rect, border_radius=16)
-        pygame.draw.rect(surface, art.colour("accent"), self.rect, width=3, border_radius=16)
-
+        pygame.draw.rect(surface, art.colour("panel"), self.rect, border_radius=14)
+        pygame.draw.rect(surface, art.colour("accent"), self.rect, width=3, border_radius=14)
 
 __all__ = ["OverTable"]

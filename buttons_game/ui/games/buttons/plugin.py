@@ -170,8 +170,8 @@ def tutorial_table() -> Any:
             self.practice = None
             if self.done_shown:
                 assert self.table is not None
-                menu = self.table.menu
-                rect = menu.move(0, -menu.height - self.px(8))
+                side = self.table.side.inflate(-2 * self.px(10), -2 * self.px(10))
+                rect = pygame.Rect(side.left, side.bottom - self.px(42), side.width, self.px(42))
                 self.practice = button(
                     self, rect, "learn.practice", "#primary", "learn.practice_tip"
                 )

@@ -16,7 +16,7 @@ from ...play.replay import Position
 from ...play.replay_view import PanelWords, ReplayPanel, draw_panel, panel_box
 from .boards import Marks
 from .model import TableModel
-from .view import TableDrawing, TableLayout
+from .view import PANEL_MIN, TableDrawing, TableLayout
 
 LOST_SHOWN = 0.35  # how strongly the buttons a bust took still show, at the bust's position
 WORDS = PanelWords("replay.position", "round", "replay.keys", "log.")
@@ -80,7 +80,7 @@ class ReplayTableLayout(TableLayout):
 
     @classmethod
     def for_replay(cls, size: tuple[int, int], players: int, scale: float) -> ReplayTableLayout:
-        base = TableLayout.compute(size, players, scale)
+        base = TableLayout.compute(size, players, scale, side_min=PANEL_MIN)
         pad = int(round(10 * scale))
         inner = base.side.inflate(-2 * pad, -2 * pad)
         gap = int(round(6 * scale))

@@ -1,4 +1,5 @@
-"""The round's scoring, over the table: each seat's opt-out star, colours, card bonus, total."""
+"""The round's scoring in the side panel's place, the boards in full view beside it: each
+seat's opt-out star, colours, card bonus and total."""
 
 from __future__ import annotations
 
@@ -9,19 +10,21 @@ from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.games.buttons.over_table import OverTable
 from buttons_game.ui.screen import Host
-from buttons_game.ui.text import fit
+from buttons_game.ui.text import draw_lines, fit, line_step, wrap
 
 from .boards import draw_card
 from .session import TableSession
 from .steps import round_steps
 
 AUTO_CLOSE_SECONDS = 2.2
-COLUMNS = (0.04, 0.34, 0.48, 0.72, 0.88)
 HEADS = ("summary.seat", "summary.opt_out", "summary.colours", "summary.cards", "summary.total")
+TITLE, HEAD, NAME, TOTAL = 22, 14, 17, 24  # text sizes, before scaling
+ICON = 30  # the largest icon of a star, a colour or a card (before scaling)
 
 
 class SummaryScreen(OverTable):
-    """Modal: Continue (or Enter) goes on to the star placement; U takes an opt-out back."""
+    """Modal: Continue (or Enter) goes on to the star placement; U takes an opt-out back.
+    It stands in the side panel's place, like the coach's review after it."""
 
     name = "summary"
 
@@ -35,9 +38,16 @@ class SummaryScreen(OverTable):
         self.anyone_human = any(seat.is_human for seat in session.game.seats)
 
     def place_panel(self, size: tuple[int, int]) -> None:
-        n = len(self.score.seats)
-        self.rect = pygame.Rect(0, 0, int(min(size[0] * 0.8, self.px(860))), self.px(190 + 56 * n))
-        self.rect.center = self.table.board_area.center
+        """The side panel's place: the round's boards stay in view beside it."""
+        self.rect = self.table.side.copy()
+
+    @property
+    def inner(self) -> pygame.Rect:
+        return self.rect.inflate(-2 * self.px(12), -2 * self.px(12))
+
+    def icon_size(self) -> int:
+        """Icons as large as a seat's widest line allows: the star, four colours, two cards."""
+        return max(8, min(self.px(ICON), (self.inner.width - self.px(28)) * 10 // 68))
 
     def close(self) -> None:
         game = self.session.game
@@ -73,41 +83,55 @@ class SummaryScreen(OverTable):
     def draw(self, surface: pygame.Surface) -> None:
         model = self.session.model
         self.draw_panel(surface)
-        r = self.rect
-        title = art.text(t("summary.title", n=self.score.round_number), self.px(28), "accent", True)
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.top + self.px(16))))
-        y = r.top + self.px(70)
-        for frac, key in zip(COLUMNS, HEADS):
-            head = art.text(t(key), self.px(16), "text_dim", True)
-            surface.blit(head, (r.left + int(r.width * frac), y))
-        y += self.px(34)
-        row_h = self.px(56)
-        icon = self.px(36)
+        inner = self.inner
+        y = inner.top
+        title = t("summary.title", n=self.score.round_number)
+        for line in wrap(title, self.px(TITLE), inner.width, True):
+            image = art.text(line, self.px(TITLE), "accent", True)
+            surface.blit(image, image.get_rect(midtop=(inner.centerx, y)))
+            y += line_step(self.px(TITLE))
+        y += self.px(8)
+        # the column heads: the seat and its total on one line, what makes up the total below
+        size = self.px(HEAD)
+        seat_head = art.text(t(HEADS[0]), size, "text_dim", True)
+        total_head = art.text(t(HEADS[4]), size, "text_dim", True)
+        surface.blit(seat_head, (inner.left, y))
+        surface.blit(total_head, (inner.right - total_head.get_width(), y))
+        y += line_step(size)
+        parts = " · ".join(t(key) for key in HEADS[1:4])
+        y += draw_lines(
+            surface, wrap(parts, size, inner.width), inner.move(0, y - inner.top), size, "text_dim"
+        )
+        y += self.px(6)
+        pygame.draw.line(surface, art.colour("panel_border"), (inner.left, y), (inner.right, y))
+        y += self.px(8)
+        icon = self.icon_size()
         names = model.names
         for p, seat in enumerate(self.score.seats):
-            cy = y + row_h // 2
-            name = fit(names[p], self.px(19), int(r.width * 0.28), True)
-            label = art.text(name, self.px(19), "text", True)
-            surface.blit(label, (r.left + int(r.width * COLUMNS[0]), cy - label.get_height() // 2))
-            x = r.left + int(r.width * COLUMNS[1])
+            tint = "star" if seat.total else "text_dim"
+            total = art.text(str(seat.total), self.px(TOTAL), tint, True)
+            room = inner.width - total.get_width() - self.px(10)
+            name = art.text(fit(names[p], self.px(NAME), room, True), self.px(NAME), "text", True)
+            line = max(name.get_height(), total.get_height())
+            surface.blit(name, (inner.left, y + (line - name.get_height()) // 2))
+            surface.blit(total, (inner.right - total.get_width(), y))
+            y += line + self.px(2)
+            x = inner.left
             if seat.status is Status.BUSTED:
-                label = art.text(t("summary.busted"), self.px(18), "bad", True)
-                surface.blit(label, (x, cy - label.get_height() // 2))
+                label = art.text(t("summary.busted"), self.px(16), "bad", True)
+                surface.blit(label, (x, y + (icon - label.get_height()) // 2))
             else:
-                surface.blit(art.star(icon), (x, cy - icon // 2))
-                x = r.left + int(r.width * COLUMNS[2])
+                surface.blit(art.star(icon), (x, y))
+                x += icon + self.px(10)
                 for colour_name in seat.colours:
-                    surface.blit(art.printed_button(colour_name, icon), (x, cy - icon // 2))
+                    surface.blit(art.printed_button(colour_name, icon), (x, y))
                     x += icon + 4
-                x = r.left + int(r.width * COLUMNS[3])
+                x += self.px(6)
                 for colour_name in seat.card_bonus:
-                    card = pygame.Rect(x, cy - icon // 2 - 2, int(icon * 0.8), icon + 4)
+                    card = pygame.Rect(x, y - 2, int(icon * 0.8), icon + 4)
                     draw_card(surface, card, colour_name)
                     x += card.width + 6
-            tint = "star" if seat.total else "text_dim"
-            total = art.text(str(seat.total), self.px(26), tint, True)
-            surface.blit(total, (r.left + int(r.width * COLUMNS[4]), cy - total.get_height() // 2))
-            y += row_h
+            y += icon + self.px(12)
 
     def screenshot_key(self) -> str:
         return f"summary-{self.session.state.players}p"

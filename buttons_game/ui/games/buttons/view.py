@@ -13,11 +13,17 @@ from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
-from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
+from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
-from .board_geometry import BoardGeometry, layout_boards
+from .board_geometry import BoardGeometry
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
+from .table_layout import arrange
+
+HEADER = 32  # the round, who starts it, Undo, Hint and Menu above the boards (before scaling)
+SIDE_MIN, SIDE_MAX = 190, 330  # the side panel's width (before scaling)
+PANEL_MIN = 300  # the side panel holding the round's summary, its review or the replay's
+HEADER_BUTTON = 140  # Undo, Hint and Menu in the header, each this wide (before scaling)
 
 
 @dataclass
@@ -41,25 +47,30 @@ class TableLayout:
     keys: pygame.Rect
 
     @classmethod
-    def compute(cls, size: tuple[int, int], players: int, scale: float) -> TableLayout:
-        w, h = size
+    def compute(
+        cls, size: tuple[int, int], players: int, scale: float, side_min: int = SIDE_MIN
+    ) -> TableLayout:
+        """The largest boards for the window; ``side_min``: the side panel's narrowest width
+        (before scaling): wider for the round's summary and review and for the replay."""
 
         def px(v: float) -> int:
             return int(round(v * scale))
 
         pad = px(10)
-        side_w = px(300)
-        side = pygame.Rect(w - side_w - pad, pad, side_w, h - 2 * pad)
-        top = px(44)
-        room = pygame.Rect(pad, top, side.left - 2 * pad, h - top - pad)
-        # The panels are only as tall as their boards need; the round's title stays right
-        # above them, and the two stand together in the middle of the window's height.
-        needed = layout_boards(room, players, scale, gap=pad)
-        height = max(g.panel.bottom for g in needed) - min(g.panel.top for g in needed)
-        y = max(0, (h - top - height) // 2)
-        board_area = pygame.Rect(pad, y + top, room.width, height)
-        boards = layout_boards(board_area, players, scale, gap=pad)
-        top_bar = pygame.Rect(pad, y, room.width, top)
+        # The largest boards the window allows, the round's header right above them; the
+        # side panel takes the width they leave.
+        arrangement = arrange(
+            size,
+            players,
+            scale,
+            header=px(HEADER),
+            side_min=px(side_min),
+            side_max=px(max(side_min, SIDE_MAX)),
+        )
+        boards = arrangement.boards
+        top_bar = arrangement.header
+        board_area = arrangement.board_area
+        side = arrangement.side
         inner = side.inflate(-2 * pad, -2 * pad)
         d = min(px(58), int(inner.width / 4.3))
         y = inner.top + px(28)
@@ -72,13 +83,14 @@ class TableLayout:
         roll = pygame.Rect(inner.left, y, inner.width, bh)
         y += bh + px(8)
         opt_out = pygame.Rect(inner.left, y, inner.width, px(40))
-        y += px(48)
-        half = (inner.width - px(8)) // 2
-        undo = pygame.Rect(inner.left, y, half, px(38))
-        hint = pygame.Rect(inner.right - half, y, half, px(38))
-        y += px(38) + px(12)
-        menu = pygame.Rect(inner.left, inner.bottom - px(42), inner.width, px(42))
-        keys = pygame.Rect(inner.left, inner.top, inner.width, menu.top - px(6) - inner.top)
+        y += px(52)
+        # Undo, Hint and the menu at the header's right end: the side panel keeps its height
+        # for what is said of the game
+        menu = pygame.Rect(0, top_bar.top + px(2), px(HEADER_BUTTON), top_bar.height - px(4))
+        menu.right = top_bar.right
+        hint = menu.move(-menu.width - px(8), 0)
+        undo = hint.move(-menu.width - px(8), 0)
+        keys = pygame.Rect(inner.left, inner.top, inner.width, inner.height)
         prompt = pygame.Rect(inner.left, y, inner.width, px(76))
         log = pygame.Rect(inner.left, y, inner.width, keys.bottom - y)  # prompt, hint and log
         return cls(
@@ -224,23 +236,25 @@ class TableDrawing:
         state = model.state
         marks = marks if marks is not None else model.marks()
         self.boards.draw(surface, state, layout.boards, model.names, marks)
-        bar = layout.top_bar
-        title = art.text(t("game.round", n=state.round_number), int(24 * s), "accent", True)
-        surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
-        if model.round_start is not None:
-            text = t("game.round_start", n=state.round_number, name=model.names[model.round_start])
-            banner = art.text(text, int(18 * s), "text", True)
-            surface.blit(
-                banner,
-                (
-                    bar.left + title.get_width() + int(24 * s),
-                    bar.centery - banner.get_height() // 2,
-                ),
-            )
+        self.draw_header(surface, model, layout)
         self.draw_side(surface, model, layout)
         if model.passing is not None:
             draw_passing(surface, model, layout.board_area, layout.scale, 0.8)
         self.draw_tooltip(surface, model, layout)
+
+    def draw_header(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """The round, and who starts it, on one line above the boards."""
+        s = layout.scale
+        bar = layout.top_bar
+        state = model.state
+        title = art.text(t("game.round", n=state.round_number), int(21 * s), "accent", True)
+        surface.blit(title, (bar.left + 4, bar.centery - title.get_height() // 2))
+        if model.round_start is not None:
+            text = t("game.round_start", n=state.round_number, name=model.names[model.round_start])
+            x = bar.left + title.get_width() + int(20 * s)
+            text = fit(text, int(17 * s), layout.undo.left - int(12 * s) - x, True)
+            banner = art.text(text, int(17 * s), "text", True)
+            surface.blit(banner, (x, bar.centery - banner.get_height() // 2))
 
     def draw_side(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
         s = layout.scale

@@ -1,50 +1,103 @@
-"""Where the BUTTONS table puts its boards: each one centred in its panel, with no empty
-band above the names, at every window size and seat count."""
+"""Where the BUTTONS table puts its boards: as large as the window allows, each one in the
+middle of its seat's room, nothing overlapping, no empty band above the names, at every
+window size and seat count; the game-over screen's final boards likewise."""
 
 from __future__ import annotations
+
+import itertools
 
 import pygame
 import pytest
 
+from buttons_game.games.buttons.engine import Phase
 from buttons_game.ui import art
-from buttons_game.ui.games.buttons.board_geometry import EDGE, SHADOW, BoardGeometry
+from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, board_rect
+from buttons_game.ui.games.buttons.game_over import final_boards
+from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import TableLayout
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.theme import ui_scale
 
-from ...conftest import settle
+from ...conftest import settle, step
 
 SIZES = ((960, 600), (1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080))
+EVERY_SIZE = (
+    *SIZES,
+    (1280, 800),
+    (1440, 900),
+    (2560, 1080),
+    (2560, 1440),
+    (3440, 1440),
+    (3840, 2160),
+)
+# The acceptance figures: a board's side (six spaces) in pixels, at least.
+LARGEST = {
+    ((1366, 768), 2): 482,
+    ((1366, 768), 3): 310,
+    ((1366, 768), 4): 290,
+    ((1920, 1080), 2): 677,
+    ((1920, 1080), 3): 439,
+    ((1920, 1080), 4): 396,
+}
 
 
-def wood(g: BoardGeometry) -> pygame.Rect:
-    """The wooden board as drawn: the grid of spaces and its edge (its shadow aside)."""
-    return g.grid.inflate(2 * EDGE, 2 * EDGE)
+def parts(g: BoardGeometry) -> list[pygame.Rect]:
+    """Everything a seat's panel shows, besides its board."""
+    return [g.name, g.stars, *g.cards, g.depot, g.status, *g.tally, g.actions]
 
 
-def margins(g: BoardGeometry) -> tuple[int, int]:
-    """The room left and right of the wooden board: from the panel's edge, or from the
-    information when it stands beside the board."""
-    left_edge = g.name.right if g.beside else g.panel.left
-    board = wood(g)
-    return board.left - left_edge, g.panel.right - board.right
+def check_boards(boards: list[BoardGeometry], size: tuple[int, int], others: list[pygame.Rect]):
+    """Each board in the middle of its room, within its panel with all its parts; no panel
+    overlapping another or ``others``; everything inside the window."""
+    window = pygame.Rect((0, 0), size)
+    for g in boards:
+        drawn = board_rect(g)
+        assert abs(drawn.centerx - g.room.centerx) <= 2, (size, g.seat, drawn, g.room)
+        assert abs(drawn.centery - g.room.centery) <= 2, (size, g.seat, drawn, g.room)
+        assert g.room.contains(drawn) and g.panel.contains(g.room)
+        assert window.contains(g.panel)
+        for rect in parts(g):
+            assert g.panel.contains(rect), (size, g.seat, rect)
+            assert not rect.colliderect(drawn), "the board's parts stay off the board"
+        for other in others:
+            assert not g.panel.colliderect(other), (size, g.seat, other)
+    for a, b in itertools.combinations(boards, 2):
+        assert not a.panel.colliderect(b.panel), (size, a.seat, b.seat)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", (2, 3, 4))
-def test_each_board_stands_in_the_middle_of_its_panel(size, players):
-    scale = ui_scale(size)
-    layout = TableLayout.compute(size, players, scale)
-    pad = max(6, int(8 * scale))
+@pytest.mark.parametrize(("size", "players"), sorted(LARGEST))
+def test_the_boards_are_as_large_as_the_window_allows(size, players):
+    layout = TableLayout.compute(size, players, ui_scale(size))
     for g in layout.boards:
-        left, right = margins(g)
-        assert abs(left - right) <= 2, (size, players, left, right)
-        assert right >= pad + SHADOW, "the board never touches its panel's right border"
-        labels_left = g.grid.left - g.label
-        assert labels_left >= (g.name.right if g.beside else g.panel.left) + pad - EDGE
-        assert g.panel.contains(wood(g).inflate(SHADOW, SHADOW))
-        assert g.panel.top <= g.grid.top - g.label
-        assert g.panel.contains(g.actions)
+        assert 6 * g.cell >= LARGEST[size, players], (size, players, 6 * g.cell)
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_each_board_stands_in_the_middle_of_its_room_and_nothing_overlaps(size, players):
+    layout = TableLayout.compute(size, players, ui_scale(size))
+    window = pygame.Rect((0, 0), size)
+    check_boards(layout.boards, size, [layout.side, layout.top_bar])
+    assert window.contains(layout.side) and window.contains(layout.top_bar)
+    assert not layout.side.colliderect(layout.top_bar)
+    for rect in (*layout.dice, layout.roll, layout.opt_out, layout.prompt, layout.log):
+        assert layout.side.contains(rect), "the side panel holds its dice and buttons"
+    header = (layout.undo, layout.hint, layout.menu)
+    for rect in header:
+        assert layout.top_bar.contains(rect), "Undo, Hint and Menu in the header"
+    for a, b in itertools.combinations(header, 2):
+        assert not a.colliderect(b)
+    room = layout.undo.left - layout.top_bar.left
+    assert room >= layout.top_bar.width // 4, "room for the round and who starts it"
+    assert len({g.cell for g in layout.boards}) == 1, "every board the same size"
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_final_boards_stand_in_the_middle_of_their_rooms(size, players):
+    arrangement = final_boards(size, players, ui_scale(size))
+    headline = pygame.Rect(0, 0, size[0], int(round(128 * ui_scale(size))))
+    check_boards(arrangement.boards, size, [arrangement.side, headline])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -59,26 +112,48 @@ def test_no_empty_band_above_the_names_or_below_the_board(size, players):
             assert g.panel.bottom - g.actions.bottom <= pad + 1, "Place / Skip end the panel"
             gap = g.grid.top - g.label - g.tally[0].bottom
             assert gap <= 2 * pad, "the board follows the information above it"
+        else:
+            assert g.panel.bottom - board_rect(g).bottom <= pad + 1, "the board ends the panel"
     bar, area = layout.top_bar, layout.board_area
     assert bar.bottom == min(g.panel.top for g in layout.boards), "the round's title above them"
     above, below = bar.top, size[1] - area.bottom
     assert abs(above - below) <= max(2, int(10 * scale)) + 1, "title and boards in the middle"
+    assert bar.height <= round(32 * scale), "a compact header"
 
 
-def test_the_drawn_board_has_as_much_room_on_its_right_as_on_its_left(make_app):
-    """Measured on the pixels: where the wooden board's colour begins and ends on a line
-    between two rows, against the panel's borders."""
+def test_the_drawn_board_stands_in_the_middle_of_its_panel(make_app):
+    """Measured on the pixels: from the first dice label on the left to the end of the
+    wooden board's shadow on the right, against the panel's borders."""
     app = make_app(window=(1366, 768))
     app.start_game(mid_game(3, humans=2))
     settle(app)
     table = app.top.table
-    board_colour = art.colour("board")[:3]
+    shadow = art.colour("board_shadow")[:3]
+    background = art.colour("panel")[:3], art.colour("panel_active")[:3]
     surface = app.surface
     for g in table.boards:
-        y = g.grid.top + g.cell  # between the first two rows: no label, no button at the edge
-        row = range(g.panel.left, g.panel.right)
-        xs = [x for x in row if surface.get_at((x, y))[:3] == board_colour]
+        y = g.grid.top + g.cell // 2  # through the first row's dice label
+        inside = range(g.panel.left + 6, g.panel.right - 6)
+        xs = [x for x in inside if surface.get_at((x, y))[:3] not in background]
         assert xs, "the board is drawn"
-        left, right = xs[0] - g.panel.left, g.panel.right - 1 - xs[-1]
-        assert abs(left - right) <= 3, (g.seat, left, right)
-        assert right > 20, "room on the right of the board"
+        y = g.grid.top + g.cell  # between two rows: the shadow at the board's right
+        right = max(x for x in inside if surface.get_at((x, y))[:3] == shadow)
+        left = xs[0] - g.panel.left
+        assert abs(left - (g.panel.right - 1 - right)) <= 3, (g.seat, left, right)
+
+
+def test_the_round_s_summary_leaves_the_boards_in_view(make_app):
+    """The scoring stands in the side panel's place: every board still shows, undimmed."""
+    app = make_app(window=(1280, 720))
+    app.start_game(mid_game(4, humans=4, phase=Phase.STARS))
+    step(app, 2)
+    summary = app.top
+    assert isinstance(summary, SummaryScreen)
+    table = summary.table
+    assert summary.rect == table.side, "in the side panel's place"
+    board = art.colour("board")[:3]
+    for g in table.boards:
+        assert not summary.rect.colliderect(g.panel)
+        x, y = g.grid.left + 2, g.grid.top + g.cell  # the wood between two rows
+        assert app.surface.get_at((x, y))[:3] == board, "the board is not dimmed"
+    assert summary.button.rect.bottom <= summary.rect.bottom

@@ -1,0 +1,89 @@
+"""Where the seats' panels, the header and the side panel go: the arrangement with the
+largest boards for a window size and a seat count.
+
+A pure function of its arguments (no frame is drawn): the table and the game-over
+screen both ask it, and the tests check its geometry at every window size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .board_geometry import BoardGeometry, board_in, fit_cell, panel_size
+
+SHAPES = {  # (columns, rows) tried for each seat count, the first kept on a tie
+    1: ((1, 1),),
+    2: ((2, 1), (1, 2)),
+    3: ((3, 1), (2, 2), (1, 3)),
+    4: ((2, 2), (4, 1), (1, 4)),
+}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The boards' panels (each in its seat's rectangle), the header above them and the
+    side panel at the window's right."""
+
+    header: pygame.Rect
+    seats: list[pygame.Rect]  # the rectangle each seat is given; its panel in the middle
+    boards: list[BoardGeometry]
+    side: pygame.Rect
+    shape: tuple[int, int]  # columns, rows
+
+    @property
+    def board_area(self) -> pygame.Rect:
+        """All the seats' rectangles together."""
+        return self.seats[0].unionall(self.seats[1:])
+
+
+def arrange(
+    size: tuple[int, int],
+    players: int,
+    scale: float,
+    *,
+    header: int,
+    side_min: int,
+    side_max: int,
+    top: int = 0,
+) -> Arrangement:
+    """The largest boards: each arrangement of the seats (a row, 2x2, a column; the
+    information above or beside each board) is tried with the narrowest side panel, and
+    the side panel then takes the width the boards leave, up to ``side_max``. The header
+    (``header`` pixels tall) stands right above the boards, and both in the middle of the
+    height below ``top``."""
+    w, h = size
+    pad = max(4, int(round(8 * scale)))
+    down = h - top - 2 * pad - header
+    across = w - 3 * pad - side_min
+    best: tuple[int, tuple[int, int], bool] = (0, SHAPES[players][0], False)
+    for cols, rows in SHAPES[players]:
+        slot_w = (across - pad * (cols - 1)) // cols
+        slot_h = (down - pad * (rows - 1)) // rows
+        for beside in (False, True):
+            cell = fit_cell(slot_w, slot_h, scale, beside)
+            if cell > best[0]:
+                best = (cell, (cols, rows), beside)
+    cell, (cols, rows), beside = best
+    cell = max(1, cell)
+    pw, ph = panel_size(cell, scale, beside)
+    boards_w = cols * pw + (cols - 1) * pad
+    boards_h = rows * ph + (rows - 1) * pad
+    side_w = max(side_min, min(side_max, w - 3 * pad - boards_w))
+    side = pygame.Rect(w - pad - side_w, top + pad, side_w, h - top - 2 * pad)
+    left = pad + max(0, side.left - pad - pad - boards_w) // 2
+    y = top + pad + max(0, down - boards_h) // 2
+    head = pygame.Rect(left, y, boards_w, header)
+    seats, boards = [], []
+    for p in range(players):
+        r, c = divmod(p, cols)
+        in_row = min(cols, players - r * cols)  # a last row with fewer seats: in the middle
+        x = left + (cols - in_row) * (pw + pad) // 2 + c * (pw + pad)
+        seat = pygame.Rect(x, head.bottom + r * (ph + pad), pw, ph)
+        seats.append(seat)
+        boards.append(board_in(seat.copy(), p, scale, cell, beside))
+    return Arrangement(head, seats, boards, side, (cols, rows))
+
+
+__all__ = ["SHAPES", "Arrangement", "arrange"]
