@@ -84,4 +84,5 @@ class OverTable(Screen):
         pygame.draw.rect(surface, art.colour("panel"), self.rect, border_radius=14)
         pygame.draw.rect(surface, art.colour("accent"), self.rect, width=3, border_radius=14)
 
+
 __all__ = ["OverTable"]

@@ -232,10 +232,8 @@ class TableDrawing:
         marks: Marks | None = None,
     ) -> None:
         surface.fill(background)
-        s = layout.scale
-        state = model.state
         marks = marks if marks is not None else model.marks()
-        self.boards.draw(surface, state, layout.boards, model.names, marks)
+        self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
         self.draw_side(surface, model, layout)
         if model.passing is not None:
