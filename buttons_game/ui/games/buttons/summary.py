@@ -112,10 +112,10 @@ class SummaryScreen(OverTable):
             total = art.text(str(seat.total), self.px(TOTAL), tint, True)
             room = inner.width - total.get_width() - self.px(10)
             name = art.text(fit(names[p], self.px(NAME), room, True), self.px(NAME), "text", True)
-            line = max(name.get_height(), total.get_height())
-            surface.blit(name, (inner.left, y + (line - name.get_height()) // 2))
+            high = max(name.get_height(), total.get_height())
+            surface.blit(name, (inner.left, y + (high - name.get_height()) // 2))
             surface.blit(total, (inner.right - total.get_width(), y))
-            y += line + self.px(2)
+            y += high + self.px(2)
             x = inner.left
             if seat.status is Status.BUSTED:
                 label = art.text(t("summary.busted"), self.px(16), "bad", True)
