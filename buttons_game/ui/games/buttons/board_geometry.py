@@ -99,17 +99,20 @@ class _Sizes:
     side_line: int
     side_strip: int  # Place / Skip at the foot of the information beside the board
     above_w: int  # the narrowest panel with the information above the board
+    lines: int  # the lines of information above the board: the tally's only in play
 
     @classmethod
-    def at(cls, scale: float) -> _Sizes:
+    def at(cls, scale: float, final: bool = False) -> _Sizes:
+        """The sizes in play, or on the final boards (no tally, no Place / Skip)."""
         return cls(
             pad=max(6, int(8 * scale)),
             line=int(27 * scale),
-            strip=int(38 * scale),
+            strip=0 if final else int(38 * scale),
             side_w=int(156 * scale),
             side_line=int(26 * scale),
-            side_strip=int(76 * scale),
+            side_strip=0 if final else int(76 * scale),
             above_w=int(236 * scale),
+            lines=2 if final else 3,
         )
 
     @property
@@ -118,7 +121,7 @@ class _Sizes:
 
     def above_rest(self) -> int:
         """The height of a panel with the information above, besides its board."""
-        return 3 * self.pad + 3 * self.line + self.gap_under + self.strip
+        return 3 * self.pad + self.lines * self.line + self.gap_under + self.strip
 
     def beside_info(self) -> int:
         """The height of the information beside the board, Place / Skip included."""
@@ -129,7 +132,7 @@ def _label(cell: int) -> int:
     return int(cell * LABEL_SHARE)
 
 
-def fit_cell(width: int, height: int, scale: float, beside: bool) -> int:
+def fit_cell(width: int, height: int, scale: float, beside: bool, final: bool = False) -> int:
     """The largest cell of a board whose panel fits ``width`` x ``height`` with the
     information above the board or beside it (0: it does not fit at all)."""
     k = _Sizes.at(scale)
@@ -149,9 +152,9 @@ def fit_cell(width: int, height: int, scale: float, beside: bool) -> int:
     return _largest(lambda c: block(c) <= room)
 
 
-def panel_size(cell: int, scale: float, beside: bool) -> tuple[int, int]:
+def panel_size(cell: int, scale: float, beside: bool, final: bool = False) -> tuple[int, int]:
     """The size of a panel that holds a board of ``cell`` and its information, no larger."""
-    k = _Sizes.at(scale)
+    k = _Sizes.at(scale, final)
     if beside:
         return 3 * k.pad + k.side_w + block(cell), max(2 * k.pad + block(cell), k.beside_info())
     return max(k.above_w, 2 * k.pad + block(cell)), k.above_rest() + block(cell)
@@ -169,9 +172,12 @@ def _largest(fits: Callable[[int], bool]) -> int:
     return low
 
 
-def board_in(panel: pygame.Rect, seat: int, scale: float, cell: int, beside: bool) -> BoardGeometry:
-    """Every part of a seat's panel, its board of ``cell`` in the middle of its room."""
-    k = _Sizes.at(scale)
+def board_in(
+    panel: pygame.Rect, seat: int, scale: float, cell: int, beside: bool, final: bool = False
+) -> BoardGeometry:
+    """Every part of a seat's panel, its board of ``cell`` in the middle of its room
+    (``final``: a finished game's board, without the tally and Place / Skip)."""
+    k = _Sizes.at(scale, final)
     if beside:
         return _beside(panel, seat, cell, k)
     return _above(panel, seat, scale, cell, k)
@@ -189,7 +195,7 @@ def _grid_in(room: pygame.Rect, cell: int) -> tuple[pygame.Rect, int]:
 def _above(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) -> BoardGeometry:
     inner = panel.inflate(-2 * k.pad, -2 * k.pad)
     line = k.line
-    room = pygame.Rect(inner.left, inner.top + 3 * line + k.pad, inner.width, block(cell))
+    room = pygame.Rect(inner.left, inner.top + k.lines * line + k.pad, inner.width, block(cell))
     grid, label = _grid_in(room, cell)
     text = max(13, int(line * 0.62))
     card_w = int(line * 0.7)
@@ -202,6 +208,8 @@ def _above(panel: pygame.Rect, seat: int, scale: float, cell: int, k: _Sizes) ->
     depot = pygame.Rect(inner.left, inner.top + line + 2, int(line * 2.6), line - 4)
     status = pygame.Rect(depot.right + 8, depot.top, inner.right - depot.right - 8, depot.height)
     tally = _tally_row(inner.left, inner.top + 2 * line + 2, inner.width, line - 4)
+    if k.lines < 3:  # no tally: its rectangles empty, under the information
+        tally = [pygame.Rect(r.left, inner.top + 2 * line, r.width, 0) for r in tally]
     actions = pygame.Rect(
         inner.left + inner.width // 6, room.bottom + k.gap_under, inner.width * 2 // 3, k.strip
     )

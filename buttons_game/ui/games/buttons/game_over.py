@@ -46,6 +46,7 @@ def final_boards(size: tuple[int, int], players: int, scale: float) -> Arrangeme
         side_min=chart,
         side_max=max(chart, int(size[0] * 0.42)),
         top=int(round(HEADLINE * scale)),
+        final=True,
     )
 
 

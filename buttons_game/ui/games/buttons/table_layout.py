@@ -47,12 +47,13 @@ def arrange(
     side_min: int,
     side_max: int,
     top: int = 0,
+    final: bool = False,
 ) -> Arrangement:
     """The largest boards: each arrangement of the seats (a row, 2x2, a column; the
     information above or beside each board) is tried with the narrowest side panel, and
     the side panel then takes the width the boards leave, up to ``side_max``. The header
     (``header`` pixels tall) stands right above the boards, and both in the middle of the
-    height below ``top``."""
+    height below ``top``. ``final``: a finished game's boards (no tally, no Place / Skip)."""
     w, h = size
     pad = max(4, int(round(8 * scale)))
     down = h - top - 2 * pad - header
@@ -62,12 +63,12 @@ def arrange(
         slot_w = (across - pad * (cols - 1)) // cols
         slot_h = (down - pad * (rows - 1)) // rows
         for beside in (False, True):
-            cell = fit_cell(slot_w, slot_h, scale, beside)
+            cell = fit_cell(slot_w, slot_h, scale, beside, final)
             if cell > best[0]:
                 best = (cell, (cols, rows), beside)
     cell, (cols, rows), beside = best
     cell = max(1, cell)
-    pw, ph = panel_size(cell, scale, beside)
+    pw, ph = panel_size(cell, scale, beside, final)
     boards_w = cols * pw + (cols - 1) * pad
     boards_h = rows * ph + (rows - 1) * pad
     side_w = max(side_min, min(side_max, w - 3 * pad - boards_w))
@@ -82,7 +83,7 @@ def arrange(
         x = left + (cols - in_row) * (pw + pad) // 2 + c * (pw + pad)
         seat = pygame.Rect(x, head.bottom + r * (ph + pad), pw, ph)
         seats.append(seat)
-        boards.append(board_in(seat.copy(), p, scale, cell, beside))
+        boards.append(board_in(seat.copy(), p, scale, cell, beside, final))
     return Arrangement(head, seats, boards, side, (cols, rows))
 
 
