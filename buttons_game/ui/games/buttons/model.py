@@ -163,7 +163,8 @@ class TableModel(PlayModel):
 
     def dice_shown(self) -> tuple[tuple[str, int], ...]:
         """The dice in front of the active player, as (kind, face); face 0 = not rolled yet
-        (in the air: the face each shows on its way)."""
+        (in the air: the face each shows on its way). Only a roll being placed shows its
+        faces: before the roll the dice in hand are blank, never the last seat's roll."""
         state = self.state
         dice = state.hand_dice()
         plain_count = state.plain_dice_in_hand
@@ -171,7 +172,7 @@ class TableModel(PlayModel):
         if flying is not None and self.tumble is not None:
             kinds = ("white", "gold") + ("plain",) * plain_count
             return tuple((kind, self.tumble.face(i, flying)) for i, kind in enumerate(kinds))
-        if dice is None:
+        if dice is None or state.phase is not Phase.PLACING:
             return (("white", 0), ("gold", 0)) + (("plain", 0),) * plain_count
         plain = tuple(dice.plain)[:plain_count]
         plain += (0,) * (plain_count - len(plain))
