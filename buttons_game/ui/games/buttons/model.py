@@ -109,8 +109,11 @@ class TableModel(PlayModel):
         return state.phase is Phase.TURN and self.is_human(state.active_player)
 
     def hint_seat(self) -> int | None:
-        """The person a hint is for: the one deciding now at the table."""
+        """The person a hint is for: the one deciding now at the table (None too once the
+        round is over and its scoring is still to show, or the game is over)."""
         state = self.state
+        if state.is_over() or self.summary_due is not None:
+            return None
         if state.phase is Phase.TURN:
             return state.active_player if self.is_human(state.active_player) else None
         return self.acting_seat()

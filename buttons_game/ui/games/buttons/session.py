@@ -216,6 +216,8 @@ class TableSession(PlaySession):
             # a star, asks a hint for one or starts the next round under the summary.
             self.model.busted = None
             self.model.timers.stop("bust")
+            if isinstance(intent, (do.Hint, do.ShowMe)):
+                self.explain("game.no_hint_round_over")
             return
         super().perform(intent)
 
