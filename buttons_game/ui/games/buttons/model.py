@@ -70,6 +70,7 @@ class TableModel(PlayModel):
     tumble: Tumble | None = None  # the dice in the air, while the roll lasts
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
+    scoring_seen: bool = False  # the last scored round's summary has been shown and closed
     tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
     # A round that ended with no star to place, as its table looked when it was scored: the
     # engine has already cleared it for the next round, and the table shows this until the

@@ -170,8 +170,9 @@ def tutorial_table() -> Any:
             self.practice = None
             if self.done_shown:
                 assert self.table is not None
-                menu = self.table.menu
-                rect = menu.move(0, -menu.height - self.px(8))
+                keys, height = self.table.keys, self.table.menu.height
+                # where the keys' room ends, under the card (the drawing leaves it free)
+                rect = pygame.Rect(keys.left, keys.bottom - height, keys.width, height)
                 self.practice = button(
                     self, rect, "learn.practice", "#primary", "learn.practice_tip"
                 )

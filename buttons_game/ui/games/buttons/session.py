@@ -185,6 +185,7 @@ class TableSession(PlaySession):
         """The round's summary (and the coach's review) closed: from now on the table shows
         the game as it is, the next round's cleared boards included."""
         m = self.model
+        m.scoring_seen = True
         if m.scored is None:
             return
         m.scored = None
@@ -374,6 +375,7 @@ class TableSession(PlaySession):
         m.scored = None
         if len(after.round_scores()) > len(before.round_scores()):
             m.summary_due = after.round_scores()[-1]
+            m.scoring_seen = False
             if isinstance(action, Dice) and after.round_number != before.round_number:
                 m.scored = scored_table(before, action, after)  # nobody earned a star
                 self._hold_next_round()
