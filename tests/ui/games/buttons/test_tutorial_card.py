@@ -62,3 +62,29 @@ def test_play_a_game_stands_under_the_done_card_not_on_its_border(make_app, wind
     assert not button.colliderect(box), (button, box)
     assert button.top >= box.bottom + 4, "a gap between the card's border and the button"
     assert button.bottom <= screen.table.menu.top, "and above Menu"
+
+
+def test_the_tutorial_is_never_offered_by_load_or_continue_until_the_player_plays_on(make_app):
+    from buttons_game import saves
+
+    app = make_app(window=(1280, 720))
+    app.show_tutorial("buttons", STARS_STEP)
+    step(app, 4)
+    press(app, pygame.K_RETURN, "\r")  # past the scoring
+    for _ in range(3):
+        press(app, pygame.K_h, "h")  # Show me: a star each time
+    step(app, 10)
+    model = app.top.session.model
+    assert model.tutorial is not None and model.tutorial.number > model.tutorial.total, "done"
+    assert saves.list_saves() == [], "a tutorial is not a game in Load"
+    assert not app.keeper.can_continue(), "nor one Continue picks up"
+    session = app.top.session
+    seat_decides = 0 in session.state.pending_players or session.state.active_player == 0
+    assert seat_decides
+    before = len(session.state.history())
+    for key, char in ((pygame.K_s, "s"), (pygame.K_r, "r"), (pygame.K_o, "o")):
+        press(app, key, char)  # the player plays on: whichever of these is theirs now
+        if len(session.state.history()) > before:
+            break
+    step(app, 10)
+    assert [info.path for info in saves.list_saves()], "playing on is a game of their own"
