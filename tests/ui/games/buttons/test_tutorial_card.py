@@ -42,8 +42,10 @@ def test_stars_due_put_a_colon_after_the_name(language):
     finally:
         install("en")
     for text in texts:
-        assert text.startswith("Player 1:") or text.startswith("Player 1 :") or text.startswith(
-            "Player 1："
+        assert (
+            text.startswith("Player 1:")
+            or text.startswith("Player 1 :")
+            or text.startswith("Player 1：")
         ), text
     if language == "en":
         assert texts[1] == "Player 1: 3 stars"
