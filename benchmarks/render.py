@@ -171,6 +171,29 @@ def frames_while_hard_thinks(decisions: int) -> tuple[list[float], list[float]]:
     return frames, gaps
 
 
+def thinking_line(frames: list[float], gaps: list[float], decisions: int) -> str:
+    """The line saying how the frames went while the hard bot thought, or that none were
+    drawn (no decisions asked, or every move came before a frame)."""
+    if not frames:
+        return (
+            f"frames while Kopf oder Knopf's hard bot thinks: none drawn in {decisions} "
+            f"decisions (no frames to measure)"
+        )
+    frames, gaps = sorted(frames), sorted(gaps)
+    line = (
+        f"frames while Kopf oder Knopf's hard bot thinks: {len(frames)} in "
+        f"{decisions} decisions; each took median {statistics.median(frames):.1f} ms, "
+        f"max {frames[-1]:.1f} ms; "
+    )
+    if not gaps:
+        return line + "no frame followed another while it thought (no gaps to measure)"
+    return line + (
+        f"one frame to the next median "
+        f"{statistics.median(gaps):.1f} ms, p99 {gaps[int(0.99 * (len(gaps) - 1))]:.1f} ms, "
+        f"max {gaps[-1]:.1f} ms (60 frames a second asked: 16.7 ms)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
@@ -180,6 +203,8 @@ def main() -> None:
         "--decisions", type=int, default=6, help="hard bot moves to draw frames through"
     )
     args = parser.parse_args()
+    if args.frames <= 10:
+        parser.error("--frames must be more than 10: the first 10 frames are a warm-up")
     home = tempfile.mkdtemp(prefix="buttons-bench-")
     os.environ["BUTTONS_GAME_HOME"] = home
     frame = statistics.median(busiest_frame_ms(args.frames) for _ in range(args.repeats))
@@ -193,14 +218,8 @@ def main() -> None:
         f"trail, 1280x800): "
         f"{kopf:.2f} ms CPU per frame (median; target <= 4)"
     )
-    frames, gaps = (sorted(x) for x in frames_while_hard_thinks(args.decisions))
-    print(
-        f"frames while Kopf oder Knopf's hard bot thinks: {len(frames)} in "
-        f"{args.decisions} decisions; each took median {statistics.median(frames):.1f} ms, "
-        f"max {frames[-1]:.1f} ms; one frame to the next median "
-        f"{statistics.median(gaps):.1f} ms, p99 {gaps[int(0.99 * (len(gaps) - 1))]:.1f} ms, "
-        f"max {gaps[-1]:.1f} ms (60 frames a second asked: 16.7 ms)"
-    )
+    frames, gaps = frames_while_hard_thinks(args.decisions)
+    print(thinking_line(frames, gaps, args.decisions))
     firsts, idles = [], []
     for _ in range(args.repeats):
         launched = time.time()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from buttons_game.i18n import t
+
 SEAT_NAME_LIMIT = 16  # what the set-up screen lets a player type
 SAVE_NAME_LIMIT = 48  # what Save as lets a player type
 
@@ -29,6 +31,24 @@ _REFUSED = {
 _INVISIBLE_CATEGORIES = frozenset({"Mn", "Me", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs"})
 # Letters and symbols that draw as blanks (Hangul fillers, the blank Braille pattern).
 _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+BOT_NAMES = 4  # setup.bot_names.1 ... 4 in each language: one name a seat
+# What bot seats were called before they had names of their own ("Bot 2", "CPU 2"): a
+# set-up remembered with one still follows the seat's kind. Saves keep theirs as they are.
+OLD_BOT_NAMES = ("Bot {n}", "CPU {n}")
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot in ``seat`` (0-based) gets, in the current language: each seat its
+    own, so two bots never share a name, and the same name every time."""
+    name = t(f"setup.bot_names.{seat % BOT_NAMES + 1}")
+    return name if seat < BOT_NAMES else f"{name} {seat // BOT_NAMES + 1}"
+
+
+def is_old_bot_name(name: str, seat: int) -> bool:
+    """``name`` is what a bot in ``seat`` was called by default before bots had names."""
+    return name in (old.format(n=seat + 1) for old in OLD_BOT_NAMES)
 
 
 def clean_name(text: str, limit: int) -> str:

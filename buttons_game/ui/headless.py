@@ -17,6 +17,7 @@ import pygame
 from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t
+from buttons_game.names import bot_name
 from buttons_game.settings import warn
 
 
@@ -44,12 +45,11 @@ class AppOptions:
 
 
 def seats_from_options(options: AppOptions) -> tuple[Seat, ...]:
-    """Named seats for ``--seats``: "Player 1", "Bot 2" ... in the current language."""
+    """Named seats for ``--seats``: "Player 1", and each bot its seat's name ("Thimble"...)
+    in the current language."""
     assert options.seats is not None
     return tuple(
-        Seat(t("setup.default_name", n=p + 1), None)
-        if level is None
-        else Seat(t("setup.bot_name", n=p + 1), level)
+        Seat(t("setup.default_name", n=p + 1), None) if level is None else Seat(bot_name(p), level)
         for p, level in enumerate(options.seats)
     )
 

@@ -14,8 +14,11 @@ long as they are in the air at every animation speed.
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+import tempfile
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -132,7 +135,8 @@ class Sounds:
         if self.state == "closed":
             try:
                 if not pygame.mixer.get_init():
-                    pygame.mixer.init(**MIXER)
+                    with without_alsa_noise():
+                        pygame.mixer.init(**MIXER)
                 self.state = "open"
             except Exception as error:
                 self._off(f"sound effects are off (no audio device: {error})")
@@ -184,6 +188,48 @@ def fitted(sound: pygame.mixer.Sound, seconds: float, ending: float) -> pygame.m
     return pygame.mixer.Sound(buffer=out.tobytes())
 
 
+ALSA_NOISE = b"ALSA lib "
+
+
+@contextlib.contextmanager
+def without_alsa_noise() -> Iterator[None]:
+    """Standard error (fd 2) caught while SDL probes the audio drivers: libasound writes its
+    "ALSA lib ..." lines there itself on a machine without a sound card. Those lines are
+    dropped; anything else written meanwhile is written back when the block ends."""
+    saved = _duplicate_stderr()
+    if saved is None:
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            kept = [
+                line
+                for line in caught.read().splitlines(keepends=True)
+                if not line.startswith(ALSA_NOISE)
+            ]
+            if kept:
+                with contextlib.suppress(OSError):
+                    os.write(2, b"".join(kept))
+
+
+def _duplicate_stderr() -> int | None:
+    """A copy of fd 2, Python's own buffer written out first; None where there is no fd 2
+    (a windowed executable)."""
+    with contextlib.suppress(Exception):
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    try:
+        return os.dup(2)
+    except OSError:
+        return None
+
+
 def _log(message: str) -> None:
     """One line on stderr (a stderr that cannot be written to is no reason to stop)."""
     with contextlib.suppress(Exception):
@@ -201,4 +247,5 @@ __all__ = [
     "effect_file",
     "fitted",
     "silent",
+    "without_alsa_noise",
 ]

@@ -10,6 +10,7 @@ import pygame
 from buttons_game import saves
 from buttons_game.core import Seat
 from buttons_game.i18n import t
+from buttons_game.names import bot_name
 from buttons_game.ui import launch
 from buttons_game.ui.app import App
 from buttons_game.ui.play.generic import (
@@ -91,7 +92,7 @@ def test_third_game_is_set_up_from_new_game_and_played_on_the_kits_table(nim, ma
     table = app.top
     assert isinstance(table, GenericTable) and app.current_game.kind == "nim"
     assert caption() == "Nim", "the window names the game being played"
-    assert [s.name for s in table.game.seats] == ["Ann", "Bot 2"]
+    assert [s.name for s in table.game.seats] == ["Ann", bot_name(1)]
     assert app.settings.last_seats[0] == {"name": "Ann", "kind": "human"}
     shown = {repr(action) for action in table.action_of.values()}
     assert shown == {"Take(count=1)", "Take(count=2)", "Take(count=3)"}

@@ -9,6 +9,7 @@ from buttons_game.games.buttons import tutorial as steps
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.games.kopf.lessons import LESSONS
+from buttons_game.names import bot_name
 
 from .conftest import click_widget, run_until, step
 
@@ -42,7 +43,7 @@ def test_after_the_kopf_lessons_a_game_against_an_easy_bot_is_one_click_away(mak
     step(app, 2)
     click_widget(app, screen.practice)
     game = app.current_game
-    assert game.kind == "kopf" and [s.name for s in game.seats] == ["Ada", "Bot 2"]
+    assert game.kind == "kopf" and [s.name for s in game.seats] == ["Ada", bot_name(1)]
     assert [s.bot for s in game.seats] == [None, "easy"] and caption() == "Kopf oder Knopf"
 
 

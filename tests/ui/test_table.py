@@ -184,8 +184,7 @@ def test_each_board_tallies_this_rounds_colours_and_shows_the_real_depot_dice(ma
 
 def test_dice_in_hand_after_continue_are_the_real_faces(make_app):
     game = Game((Seat("Anna"), Seat("Ben")), new_game(2, cards=CARDS, seed=5))
-    game = game.apply(ROLL).apply(Dice(4, 6, (2, 3, 5, 6))).apply(Place(0, 4, 2))
-    game = game.apply(Skip(1)) if 1 in game.state.pending_players else game
+    game = game.apply(ROLL).apply(Dice(4, 6, (2, 3, 5, 6)))
     saves.save_game(game, saves.autosave_path(game))
     app2 = make_app()
     app2.continue_game()
@@ -198,7 +197,21 @@ def test_dice_in_hand_after_continue_are_the_real_faces(make_app):
         ("plain", 3),
         ("plain", 5),
         ("plain", 6),
-    ), "the dice Ben will roll, as they lie"
+    ), "the dice Anna is placing, as they lie"
+
+
+def test_before_the_roll_the_dice_in_hand_are_blank_not_the_last_seats(make_app):
+    game = Game((Seat("Anna"), Seat("Ben")), new_game(2, cards=CARDS, seed=5))
+    game = game.apply(ROLL).apply(Dice(4, 6, (2, 3, 5, 6))).apply(Place(0, 4, 2))
+    game = game.apply(Skip(1)) if 1 in game.state.pending_players else game
+    assert game.state.phase is Phase.TURN and game.state.hand_dice() is not None
+    saves.save_game(game, saves.autosave_path(game))
+    app2 = make_app()
+    app2.continue_game()
+    settle(app2)
+    shown = app2.top.session.model.dice_shown()
+    plain = game.state.plain_dice_in_hand
+    assert shown == (("white", 0), ("gold", 0)) + (("plain", 0),) * plain, "nothing rolled yet"
 
 
 def test_a_new_game_shows_unrolled_dice(make_app):

@@ -10,7 +10,7 @@ import pygame_gui
 
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t, tk
-from buttons_game.names import SEAT_NAME_LIMIT, clean_name
+from buttons_game.names import SEAT_NAME_LIMIT, bot_name, clean_name, is_old_bot_name
 from buttons_game.ui import art
 
 from ..screen import Host, Screen
@@ -42,13 +42,12 @@ class GenericSetup(Screen):
         default = "easy" if "easy" in levels else ui.kind.bot_levels[0]
         self.seats = [
             {"name": t("setup.default_name", n=1), "kind": "human"},
-            *(
-                {"name": t("setup.bot_name", n=p + 1), "kind": default}
-                for p in range(1, max(counts))
-            ),
+            *({"name": bot_name(p), "kind": default} for p in range(1, max(counts))),
         ]
         for p, seat in enumerate(last[: max(counts)]):
             if seat.get("kind") in levels and seat.get("name"):
+                if seat["kind"] != "human" and is_old_bot_name(seat["name"], p):
+                    seat = {**seat, "name": bot_name(p)}  # from before bots had names
                 self.seats[p] = seat
         self.error = ""
 

@@ -16,6 +16,7 @@ import pygame
 from buttons_game.core.kind import GameKind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t, text_or
+from buttons_game.names import bot_name
 
 if TYPE_CHECKING:
     from buttons_game.settings import Settings
@@ -163,5 +164,5 @@ class GameUI:
         humans = [seat["name"] for seat in host.settings.last_seats if seat["kind"] == "human"]
         person = Seat(humans[0] if humans else t("setup.default_name", n=1))
         count = 2 if 2 in self.kind.seat_counts else min(self.kind.seat_counts)
-        bots = [Seat(t("setup.bot_name", n=n), PRACTICE_LEVEL) for n in range(2, count + 1)]
+        bots = [Seat(bot_name(p), PRACTICE_LEVEL) for p in range(1, count)]
         return self.kind.new_game((person, *bots), seed=host.options.seed)

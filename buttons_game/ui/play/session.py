@@ -295,7 +295,7 @@ class PlaySession:
     def request_hint(self) -> None:
         seat = self.model.hint_seat()
         if seat is None:
-            self.explain("game.no_hint")
+            self.explain("game.no_hint_game_over" if self.state.is_over() else "game.no_hint")
             return
         self.hints.ask(self.state, seat)
         self.model.hint_waiting = True

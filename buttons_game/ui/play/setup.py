@@ -17,7 +17,7 @@ import pygame_gui
 
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t, tk
-from buttons_game.names import SEAT_NAME_LIMIT, clean_name
+from buttons_game.names import SEAT_NAME_LIMIT, bot_name, clean_name, is_old_bot_name
 from buttons_game.settings import SEAT_KINDS
 from buttons_game.ui import art
 from buttons_game.ui.screen import Host, Screen
@@ -32,7 +32,7 @@ def kind_key(kind: str) -> str:
 
 
 def default_name(kind: str, seat: int) -> str:
-    return t("setup.default_name" if kind == "human" else "setup.bot_name", n=seat + 1)
+    return t("setup.default_name", n=seat + 1) if kind == "human" else bot_name(seat)
 
 
 @dataclass
@@ -62,7 +62,10 @@ class SetupBase(Screen):
         last = host.settings.last_seats
         for p, seat in enumerate(last[: self.SEATS]):
             named = seat["name"] == default_name(seat["kind"], p)
-            self.choices[p] = SeatChoice(seat["name"], seat["kind"], named)
+            if seat["kind"] != "human" and is_old_bot_name(seat["name"], p):
+                named = True  # remembered from before bots had names: it gets its own
+            name = default_name(seat["kind"], p) if named else seat["name"]
+            self.choices[p] = SeatChoice(name, seat["kind"], named)
         self.count = min(self.SEATS, len(last)) if len(last) >= 2 else 2
         self.error = ""
         self.rows: list[dict[str, Any]] = []

@@ -40,9 +40,25 @@ def column_rects(
     ]
 
 
-def draw_title(surface: pygame.Surface, title: str, y: int, size: int) -> None:
+HEADING_GAP = 14  # at least this (before scaling) from a heading to what is under it
+
+
+def title_rect(width: int, title: str, y: int, size: int) -> pygame.Rect:
+    """Where ``draw_title`` draws ``title`` in a window ``width`` wide: centred, from ``y``."""
+    return art.text(title, size, "accent", True).get_rect(midtop=(width // 2, y))
+
+
+def below_title(width: int, title: str, y: int, size: int, gap: int) -> int:
+    """The first y a widget under the heading may take: its foot and ``gap`` more."""
+    return title_rect(width, title, y, size).bottom + gap
+
+
+def draw_title(surface: pygame.Surface, title: str, y: int, size: int) -> pygame.Rect:
+    """A screen's heading, centred at ``y``; where it went."""
     image = art.text(title, size, "accent", True)
-    surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, y)))
+    rect = image.get_rect(midtop=(surface.get_width() // 2, y))
+    surface.blit(image, rect)
+    return rect
 
 
 def draw_backdrop(

@@ -107,7 +107,7 @@ class MainMenu(Screen):
         self.stars = []
         for a, b in zip(blocks, blocks[1:]):  # a star midway between two games' names
             star = pygame.Rect(0, 0, self.star_size, self.star_size)
-            star.center = ((a.tagline_rect.right + b.tagline_rect.left) // 2, top + line_h // 2)
+            star.center = ((a.name_rect.right + b.name_rect.left) // 2, top + line_h // 2)
             self.stars.append(star)
         self.titles_bottom = max(max(b.name_rect.bottom, b.tagline_rect.bottom) for b in blocks)
         return self.titles_bottom - top

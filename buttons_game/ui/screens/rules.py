@@ -17,7 +17,7 @@ from ..play.plugin import GameUI
 from ..play.registry import uis
 from ..screen import Host, Screen
 from ..text import keep_units_html, wrap_html_cjk
-from .common import button, draw_backdrop, draw_title
+from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title
 from .document import markdown_html, rules_text
 
 # Keys that scroll the text, by a share of what the box shows at once; Home and End go to
@@ -62,9 +62,15 @@ class RulesScreen(Screen):
     def screenshot_key(self) -> str:
         return f"{self.name}-full" if self.full else self.name
 
+    def title(self) -> str:
+        return t("rules.full_title" if self.full else "rules.title")
+
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
-        top = self.px(150)
+        # the tabs under the heading (a tall script's heading pushes them down), the box under
+        below = below_title(w, self.title(), self.px(22), self.px(44), self.px(HEADING_GAP))
+        self.tabs_top = max(self.px(86), below)
+        top = max(self.px(150), self.tabs_top + self.px(44) + self.px(20))
         if self.full:
             self.box = pygame.Rect(int(w * 0.1), top, int(w * 0.8), h - top - self.px(100))
             self.pictures = []
@@ -87,7 +93,7 @@ class RulesScreen(Screen):
         gap = self.px(12)
         left = w // 2 - (len(self.games) * (tab_w + gap) - gap) // 2
         for i, game in enumerate(self.games):
-            rect = pygame.Rect(left + i * (tab_w + gap), self.px(86), tab_w, self.px(44))
+            rect = pygame.Rect(left + i * (tab_w + gap), self.tabs_top, tab_w, self.px(44))
             tab = self.add(pygame_gui.elements.UIButton(rect, game.title(), manager=self.manager))
             if game is self.game:
                 tab.select()
@@ -165,7 +171,5 @@ class RulesScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self, [self.box, *self.pictures])
-        draw_title(
-            surface, t("rules.full_title" if self.full else "rules.title"), self.px(22), self.px(44)
-        )
+        self.heading = draw_title(surface, self.title(), self.px(22), self.px(44))
         self.game.draw_rules_pictures(surface, self.pictures, self.scale)

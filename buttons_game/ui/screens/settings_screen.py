@@ -17,7 +17,7 @@ from buttons_game.ui import art
 
 from ..screen import Screen
 from ..sound import VOLUME_STEPS
-from .common import button, draw_backdrop, draw_title
+from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title
 from .widgets import DropDown
 
 ROWS = (
@@ -32,14 +32,20 @@ ROWS = (
 )
 
 
+TITLE_AT, TITLE_SIZE = 0.07, 44  # the title's top (a share of the height) and its size
+
+
 class SettingsScreen(Screen):
     name = "settings"
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         self.x = w // 2 + self.px(10)
-        # The rows share the room between the title and Back, a little apart at the most.
-        y, bottom = int(h * 0.19), h - self.px(130)
+        # The rows share the room between the title and Back, a little apart at the most;
+        # the first keeps its distance from the title (a tall script's title is taller).
+        title_y, gap = int(h * TITLE_AT), self.px(HEADING_GAP)
+        below = below_title(w, t("settings.title"), title_y, self.px(TITLE_SIZE), gap)
+        y, bottom = max(int(h * 0.19), below), h - self.px(130)
         step = min(self.px(70), (bottom - y - self.px(46)) // (len(ROWS) - 1))
         self.rows = [(key, y + i * step) for i, key in enumerate(ROWS)]
 
@@ -132,7 +138,8 @@ class SettingsScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self)
-        draw_title(surface, t("settings.title"), int(surface.get_height() * 0.1), self.px(44))
+        title_y = int(surface.get_height() * TITLE_AT)
+        self.heading = draw_title(surface, t("settings.title"), title_y, self.px(TITLE_SIZE))
         for key, y in self.rows:
             label = art.text(t(key), self.px(20), "text", True)
             x = surface.get_width() // 2 - self.px(20) - label.get_width()

@@ -22,7 +22,7 @@ from ..play.registry import uis
 from ..screen import Host, Screen
 from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
 from ..text import draw_lines, fit, wrap
-from .common import button, draw_backdrop, draw_title
+from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title
 
 DICE = "dice"  # the tab of the dice chart, after the games' tabs
 
@@ -73,8 +73,10 @@ class StatsScreen(Screen):
         w, h = self.host.surface.get_size()
         px = self.px
         margin = max(px(36), (w - px(1500)) // 2)
-        self.tabs_top = px(84)
-        self.content = pygame.Rect(margin, px(150), w - 2 * margin, h - px(150) - px(132))
+        below = below_title(w, t("stats.title"), px(22), px(42), px(HEADING_GAP))
+        self.tabs_top = max(px(84), below)  # the tabs keep their distance from the title
+        top = max(px(150), self.tabs_top + px(44) + px(12))
+        self.content = pygame.Rect(margin, top, w - 2 * margin, h - top - px(132))
         self.rows = rows_fitting(self.content.height - px(26), self.scale)
         self.page = min(self.page, self.pages() - 1)  # fewer pages in a smaller window
         self.bottom = h - px(78)
@@ -218,7 +220,7 @@ class StatsScreen(Screen):
         self.drawn = True
         draw_backdrop(surface, self, [self.content])
         px = self.px
-        draw_title(surface, t("stats.title"), px(22), px(42))
+        self.heading = draw_title(surface, t("stats.title"), px(22), px(42))
         c = self.content
         if self.loading or self.stats is None:
             key = "stats.counting" if self.loading else "stats.unavailable"

@@ -22,6 +22,7 @@ from .actions import (
     Action,
     Dice,
     Place,
+    PlaceStar,
     Roll,
 )
 from .board import (
@@ -266,6 +267,20 @@ class GameState:
     def legal_mask(self, player: int) -> int:
         """Spaces where ``player`` could place a button under the placing rules."""
         return legal_mask(self._buttons[player], self._stars[player])
+
+    def stars_this_scoring(self, player: int) -> int:
+        """The spaces (a mask) where ``player`` has put stars at this round's end so far:
+        the round's buttons they replaced, still part of the round's colours."""
+        mask = 0
+        if self._phase is not Phase.STARS:
+            return mask
+        node = self._history
+        while node is not None and type(node[0]) is PlaceStar:
+            star = node[0]
+            if star.player == player:
+                mask |= bit(star.row, star.col)
+            node = node[1]
+        return mask
 
     def history(self) -> list[Action]:
         """Every action applied since the set-up, dice included, oldest first."""

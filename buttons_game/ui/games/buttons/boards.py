@@ -276,9 +276,9 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> N
 
 
 def colour_counts(state: GameState, seat: int, leave_out: int = 0) -> tuple[int, ...]:
-    """This round's buttons of each colour on a seat's board, in the order of COLOURS
-    (without those of ``leave_out``, a mask)."""
-    buttons = state.button_mask(seat) & ~leave_out
+    """This round's buttons of each colour on a seat's board, in the order of COLOURS, the
+    stars put on them at the round's end included (without those of ``leave_out``, a mask)."""
+    buttons = (state.button_mask(seat) | state.stars_this_scoring(seat)) & ~leave_out
     masks = COLOUR_MASKS[state.layout(seat)]
     return tuple((buttons & mask).bit_count() for mask in masks)
 

@@ -70,6 +70,7 @@ class TableModel(PlayModel):
     tumble: Tumble | None = None  # the dice in the air, while the roll lasts
     round_start: int | None = None  # who starts this round: shown until they act
     summary_due: RoundScore | None = None  # a scored round the summary has not shown yet
+    scoring_seen: bool = False  # the last scored round's summary has been shown and closed
     tutorial: TutorialCard | None = None  # the tutorial's current step, in a tutorial
     # A round that ended with no star to place, as its table looked when it was scored: the
     # engine has already cleared it for the next round, and the table shows this until the
@@ -109,8 +110,11 @@ class TableModel(PlayModel):
         return state.phase is Phase.TURN and self.is_human(state.active_player)
 
     def hint_seat(self) -> int | None:
-        """The person a hint is for: the one deciding now at the table."""
+        """The person a hint is for: the one deciding now at the table (None too once the
+        round is over and its scoring is still to show, or the game is over)."""
         state = self.state
+        if state.is_over() or self.summary_due is not None:
+            return None
         if state.phase is Phase.TURN:
             return state.active_player if self.is_human(state.active_player) else None
         return self.acting_seat()
@@ -163,7 +167,8 @@ class TableModel(PlayModel):
 
     def dice_shown(self) -> tuple[tuple[str, int], ...]:
         """The dice in front of the active player, as (kind, face); face 0 = not rolled yet
-        (in the air: the face each shows on its way)."""
+        (in the air: the face each shows on its way). Only a roll being placed shows its
+        faces: before the roll the dice in hand are blank, never the last seat's roll."""
         state = self.state
         dice = state.hand_dice()
         plain_count = state.plain_dice_in_hand
@@ -171,7 +176,7 @@ class TableModel(PlayModel):
         if flying is not None and self.tumble is not None:
             kinds = ("white", "gold") + ("plain",) * plain_count
             return tuple((kind, self.tumble.face(i, flying)) for i, kind in enumerate(kinds))
-        if dice is None:
+        if dice is None or state.phase is not Phase.PLACING:
             return (("white", 0), ("gold", 0)) + (("plain", 0),) * plain_count
         plain = tuple(dice.plain)[:plain_count]
         plain += (0,) * (plain_count - len(plain))

@@ -101,8 +101,10 @@ class ButtonsUI(GameUI):
     def tutorial(self, host: Host, lesson: int) -> Screen:
         """The BUTTONS tutorial at the real table, from step ``lesson`` (0: the beginning).
 
-        It is not a saved game while it lasts (the script can replay any step); once
-        every step is done, the game goes on as a normal game and is autosaved.
+        It is not a saved game while it lasts (the script can replay any step, and Learn
+        to play picks up at the step reached), nor at its closing card: Load and Continue
+        never offer a tutorial. Only once the player plays on past the closing card is it a
+        game of their own, autosaved like any.
         """
         from .session import TableSession
         from .tutorial import ButtonsTutorial, ScriptedBo, pace, tutorial_game
@@ -114,12 +116,13 @@ class ButtonsUI(GameUI):
 
         def changed(game: Any) -> None:
             """Remember the step reached (not while it plays itself); once every step is
-            done the next time starts from the beginning, and the game is saved like any."""
+            done the next time starts from the beginning. Saved like any game only once the
+            player plays on past the closing card."""
             index = steps.step_index(game.state)
             if not show_me:
                 host.remember_lesson(self.id, index if index < len(steps.STEPS) else 0)
-            if index >= len(steps.STEPS):
-                host.game_changed(game)  # the tutorial is done: a game like any other
+            if steps.decisions_by_seat(game.state)[0] > len(steps.WALKTHROUGH):
+                host.game_changed(game)  # the player plays on: a game like any other
 
         def speed() -> float:
             """The tutorial's pace while it lasts, the player's own afterwards."""
@@ -149,6 +152,7 @@ def tutorial_table() -> Any:
     """The tutorial's table class (made once, when first asked for)."""
     from ...screens.common import button
     from .screen import TableScreen
+    from .view import PRACTICE
 
     class TutorialTable(TableScreen):
         """The table of the tutorial: once its last step is done, a button on its card starts
@@ -170,8 +174,9 @@ def tutorial_table() -> Any:
             self.practice = None
             if self.done_shown:
                 assert self.table is not None
-                side = self.table.side.inflate(-2 * self.px(10), -2 * self.px(10))
-                rect = pygame.Rect(side.left, side.bottom - self.px(42), side.width, self.px(42))
+                keys, height = self.table.keys, self.px(PRACTICE)
+                # where the keys' room ends, under the card (the drawing leaves it free)
+                rect = pygame.Rect(keys.left, keys.bottom - height, keys.width, height)
                 self.practice = button(
                     self, rect, "learn.practice", "#primary", "learn.practice_tip"
                 )

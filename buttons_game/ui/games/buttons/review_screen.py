@@ -63,7 +63,12 @@ def detail_line(decision: Decision) -> str:
         rolled = decision.chosen == "roll"
         other = "opt_out" if rolled else "roll"
         value = decision.expected_opt_out if rolled else decision.expected_roll
-        return t("review.was_best_vs", other=choice_text(decision.kind, other), value=figure(value))
+        return t(
+            "review.was_best_vs",
+            best=choice_text(decision.kind, decision.chosen),
+            other=choice_text(decision.kind, other),
+            value=figure(value),
+        )
     return t("review.was_best")
 
 

@@ -87,7 +87,11 @@ class TableScreen(PlayScreen):
         script = self.session.script
         if script is not None and self.tutorial_mode:
             undo = model.tutorial is not None and model.tutorial.number <= model.tutorial.total
-            hint = script.show_me(state) is not None and model.busted is None
+            hint = (
+                script.show_me(state) is not None
+                and model.busted is None
+                and model.summary_due is None
+            )
         else:
             undo, hint = model.game.can_undo, model.hint_seat() is not None
         return (

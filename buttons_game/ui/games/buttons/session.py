@@ -185,6 +185,7 @@ class TableSession(PlaySession):
         """The round's summary (and the coach's review) closed: from now on the table shows
         the game as it is, the next round's cleared boards included."""
         m = self.model
+        m.scoring_seen = True
         if m.scored is None:
             return
         m.scored = None
@@ -216,6 +217,8 @@ class TableSession(PlaySession):
             # a star, asks a hint for one or starts the next round under the summary.
             self.model.busted = None
             self.model.timers.stop("bust")
+            if isinstance(intent, (do.Hint, do.ShowMe)):
+                self.explain("game.no_hint_round_over")
             return
         super().perform(intent)
 
@@ -372,6 +375,7 @@ class TableSession(PlaySession):
         m.scored = None
         if len(after.round_scores()) > len(before.round_scores()):
             m.summary_due = after.round_scores()[-1]
+            m.scoring_seen = False
             if isinstance(action, Dice) and after.round_number != before.round_number:
                 m.scored = scored_table(before, action, after)  # nobody earned a star
                 self._hold_next_round()

@@ -13,10 +13,11 @@ from typing import Any
 
 from buttons_game.games.buttons import tutorial
 from buttons_game.games.buttons.bots import make_bot
-from buttons_game.games.buttons.engine import Action, Dice, GameState, PlaceStar
+from buttons_game.games.buttons.engine import Action, Dice, GameState, Phase, PlaceStar
 from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.i18n import t
 
-from .model import TutorialCard
+from .model import TableModel, TutorialCard
 
 LEVEL_AFTER = "easy"  # Bo's level once the tutorial is done and the game goes on
 SLOWEST = 0.6  # the tutorial's beats are never quicker than this share of normal speed
@@ -100,4 +101,17 @@ class ButtonsTutorial:
         return tutorial.step_index(state)
 
 
-__all__ = ["ButtonsTutorial", "ScriptedBo", "pace", "tutorial_game"]
+def tutorial_text(model: TableModel) -> str:
+    """The tutorial card's text, as the moment is: once the scoring has been seen, the stars
+    step asks for the stars still to place instead of to go on past the scoring."""
+    card = model.tutorial
+    assert card is not None
+    state = model.state
+    if card.key == "stars" and model.scoring_seen and state.phase is Phase.STARS:
+        due = state.stars_due(0)
+        if due:
+            return t("tutorial.stars.placing", count=due)
+    return t(f"tutorial.{card.key}.text", name=model.names[0])
+
+
+__all__ = ["ButtonsTutorial", "ScriptedBo", "pace", "tutorial_game", "tutorial_text"]

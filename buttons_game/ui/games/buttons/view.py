@@ -19,11 +19,13 @@ from .board_geometry import BoardGeometry
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
 from .table_layout import arrange
+from .tutorial import tutorial_text
 
 HEADER = 32  # the round, who starts it, Undo, Hint and Menu above the boards (before scaling)
 SIDE_MIN, SIDE_MAX = 190, 330  # the side panel's width (before scaling)
 PANEL_MIN = 300  # the side panel holding the round's summary, its review or the replay's
 HEADER_BUTTON = 140  # Undo, Hint and Menu in the header, each this wide (before scaling)
+PRACTICE = 42  # the tutorial's "Play a game" under its closing card (before scaling)
 
 
 @dataclass
@@ -222,6 +224,7 @@ class TableDrawing:
     def __init__(self) -> None:
         self.boards = BoardView()
         self.tutorial_overflow = 0
+        self.tutorial_box: pygame.Rect | None = None
 
     def draw(
         self,
@@ -280,6 +283,8 @@ class TableDrawing:
             else wrap_items(t("game.keys").split(" · "), key_size, layout.keys.width)
         )
         keys_h = len(keys) * line_step(key_size)
+        if model.tutorial is not None and model.tutorial.number > model.tutorial.total:
+            keys_h = int(round(PRACTICE * s))  # the done card's "Play a game" stands under it
         area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
         draw_lines(surface, keys, area, key_size, "text_dim")
         top = layout.prompt.top + used + int(8 * s)
@@ -314,6 +319,7 @@ class TableDrawing:
         card = model.tutorial
         assert card is not None
         box = area.inflate(0, -int(4 * s))
+        self.tutorial_box = box  # the card's frame: the layout test reads it
         pygame.draw.rect(surface, art.colour("shade"), box, border_radius=10)
         pygame.draw.rect(surface, art.colour("lesson"), box, width=2, border_radius=10)
         inner = box.inflate(-int(16 * s), -int(14 * s))
@@ -339,9 +345,7 @@ class TableDrawing:
         )
         y += int(6 * s)
         size = int(15 * s)
-        text = wrap(
-            t(f"tutorial.{card.key}.text", name=model.names[0]), size, inner.width, keep=model.names
-        )
+        text = wrap(tutorial_text(model), size, inner.width, keep=model.names)
         draw_lines(
             surface, text, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), size, "text"
         )

@@ -136,11 +136,12 @@ def test_review_texts_fit_at_1280x720(make_app, language):
     rolled = t("review.with_bust", choice=choice_text("roll", "roll"), percent="100")
     assert art.text(rolled, size, "text").get_width() <= words, rolled
     assert star_text_width(t("review.gave_away", left="12.34"), size, True) <= words
+    roll, opt = choice_text("roll", "roll"), choice_text("opt_out", "opt_out")
     for detail in (
         t("review.best_line", best=choice_text("place", "(6, 6)"), value="12.00"),
         t("review.best_line", best=choice_text("place", "skip"), value="12.00"),
-        t("review.was_best_vs", other=choice_text("roll", "opt_out"), value="12.00"),
-        t("review.was_best_vs", other=choice_text("opt_out", "roll"), value="12.00"),
+        t("review.was_best_vs", best=roll, other=choice_text("roll", "opt_out"), value="12.00"),
+        t("review.was_best_vs", best=opt, other=choice_text("opt_out", "roll"), value="12.00"),
     ):
         assert len(wrap(detail, small, words)) <= 2, detail
     for text in (
@@ -187,3 +188,42 @@ def test_the_review_is_a_compact_panel_beside_the_boards(make_app):
         assert words == f"gave away {d.stars_left:.2f} ★" and d.stars_left > 0
         assert "-" not in words and "\u2212" not in words
     assert choice_text("place", "skip") == "Skipped the gold space"
+
+
+@pytest.mark.parametrize("chosen, other", [("roll", "opt_out"), ("opt_out", "roll")])
+def test_the_best_choice_at_a_turn_is_named_and_the_figure_is_the_others(chosen, other):
+    """A best roll's second line says the roll was the best and what opting out was worth;
+    it must not read as if opting out was the best."""
+    from buttons_game.games.buttons.coach import Decision
+    from buttons_game.i18n import install
+    from buttons_game.ui.games.buttons.review_screen import detail_line
+
+    install("en")
+
+    values = {"roll": 1.5, "opt_out": 1.0} if chosen == "roll" else {"roll": 0.5, "opt_out": 2.0}
+    decision = Decision(
+        kind=chosen,
+        chosen=chosen,
+        best=chosen,
+        expected_chosen=values[chosen],
+        expected_best=values[chosen],
+        bust_probability=0.2,
+        round=1,
+        seat=0,
+        index=3,
+        exact=True,
+        expected_roll=values["roll"],
+        expected_opt_out=values["opt_out"],
+    )
+    line = detail_line(decision)
+    assert line.startswith(choice_text(chosen, chosen) + " was the best choice"), line
+    assert f"{choice_text(other, other)} would have been worth {values[other]:.2f} ★" in line
+    for language in LANGUAGES:  # every language names both choices and the figure's star
+        install(language)
+        try:
+            line = detail_line(decision)
+            names = choice_text(chosen, chosen), choice_text(other, other)
+        finally:
+            install("en")
+        assert line.index(names[0]) < line.index(names[1]), (language, line)
+        assert f"{values[other]:.2f} ★" in line, (language, line)

@@ -29,7 +29,6 @@ from buttons_game.ui.games.buttons.view import prompt
 from ...conftest import (
     cell_centre,
     click,
-    click_widget,
     finish_jobs,
     press,
     run_until,
@@ -214,7 +213,8 @@ def test_a_click_while_the_stars_pop_brings_the_summary_before_any_star(make_app
     if where == "own_button":
         click(app, cell_centre(app.top, 0, 3, 4))
     else:
-        click_widget(app, app.top.hint)
+        assert not app.top.hint.is_enabled, "nothing to hint while the scoring comes"
+        press(app, pygame.K_h, "h")  # H says so, and brings the summary
     summary_before_any_star(app, session, history)
     press(app, pygame.K_RETURN, "\r")
     stars = app.top
@@ -234,7 +234,8 @@ def test_show_me_while_the_tutorial_s_stars_pop_brings_the_summary_first(make_ap
     popping(app, session)
     history = session.state.history()
     if how == "show_me_button":
-        click_widget(app, app.top.hint)  # the tutorial's "Show me"
+        assert not app.top.hint.is_enabled, "nothing to show while the scoring comes"
+        press(app, pygame.K_h, "h")  # the greyed "Show me"'s key says so, brings the summary
     else:
         press(app, pygame.K_h, "h")
     summary_before_any_star(app, session, history)
