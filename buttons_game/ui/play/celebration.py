@@ -1,0 +1,216 @@
+"""A game's end celebrated on the table, whatever the game, before the game-over screen.
+
+A game's session says what is celebrated (``Celebration``: who won, whose board or tray
+glows, the places that light up one by one, a winning line among them, and the words of
+the banner) and starts it with ``PlaySession.celebrate``; its length is scaled by the
+animation speed like every motion, never longer than ``MAX_SECONDS`` (none with --fast),
+and a click or a key ends it at once. The drawing here reads only the celebration and
+how far it has come; the game's table says where its places and seats are.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from buttons_game.ui import art
+from buttons_game.ui.text import fit
+
+from .model import Message, render_message
+from .motion import blit_centred, ease_out, faded, overshoot, resized
+
+CELEBRATION_SECONDS = 2.6  # a game's end is celebrated this long, at normal speed ...
+MAX_SECONDS = 3.0  # ... and never longer, at any speed
+LIGHT_FROM = 0.1  # the places light up one by one between these shares of the time
+LIGHT_TO = 0.55
+POP_SHARE = 0.12  # a place lighting up pops for this share of the time
+SPARKLES = 14  # stars bursting from a winner's board once everything is lit
+
+
+@dataclass(frozen=True)
+class Celebration:
+    """What a game's end celebrates: ``winners`` (none: a draw), the ``seats`` whose board or
+    tray glows, per winner the ``spots`` that light up one after the other (in the game's own
+    terms: a space, a tray's slot), ``joined`` when those make a line (a beam joins them),
+    the banner's ``title`` and ``why``, and the ``sound`` it begins with."""
+
+    sound: str
+    winners: tuple[int, ...]
+    seats: tuple[int, ...]
+    title: Message
+    why: Message
+    spots: tuple[tuple[Any, ...], ...] = ()
+    joined: bool = False
+
+
+def celebration_seconds(speed: float) -> float:
+    """How long a celebration lasts at animation ``speed`` (0: instant)."""
+    return min(MAX_SECONDS, CELEBRATION_SECONDS * max(0.0, speed))
+
+
+def lit(progress: float, k: int, n: int) -> float | None:
+    """How far the ``k``-th of ``n`` places has popped since it lit (0..1), None while it
+    is still dark."""
+    start = LIGHT_FROM + (LIGHT_TO - LIGHT_FROM) * k / max(1, n)
+    if progress < start:
+        return None
+    return min(1.0, (progress - start) / POP_SHARE)
+
+
+def pulse(progress: float) -> float:
+    """A glow breathing twice a celebration, never quite out (0.45..1)."""
+    return 0.725 + 0.275 * math.cos(2 * math.pi * 2 * progress)
+
+
+@lru_cache(maxsize=16)
+def _halo(width: int, height: int, thickness: int, name: str) -> pygame.Surface:
+    """A soft frame of colour ``name`` around a ``width`` × ``height`` panel."""
+    t = max(2, thickness)
+    surface = pygame.Surface((width + 2 * t, height + 2 * t), pygame.SRCALPHA)
+    c = art.colour(name)
+    steps = 4
+    for i in range(steps):
+        grow = t * (steps - i) // steps
+        rect = pygame.Rect(t - grow, t - grow, width + 2 * grow, height + 2 * grow)
+        alpha = 60 + 160 * i // (steps - 1)
+        pygame.draw.rect(surface, (c.r, c.g, c.b, alpha), rect, max(2, t // steps + 1), 16)
+    return surface
+
+
+def draw_glow(surface: pygame.Surface, area: pygame.Rect, progress: float, name: str) -> None:
+    """``area`` (a winner's board, tray or card) framed in a breathing glow."""
+    thickness = max(4, min(area.width, area.height) // 28)
+    halo = _halo(area.width, area.height, thickness, name)
+    halo.set_alpha(int(255 * pulse(progress) * min(1.0, progress / 0.08)))
+    surface.blit(halo, (area.left - thickness, area.top - thickness))
+
+
+def draw_sparkles(
+    surface: pygame.Surface, area: pygame.Rect, progress: float, seed: int, size: int
+) -> None:
+    """Small stars bursting from the middle of ``area`` once everything is lit, fading as
+    they fly (each celebration the same: their ways come from ``seed``)."""
+    if progress <= LIGHT_TO:
+        return
+    p = (progress - LIGHT_TO) / (1.0 - LIGHT_TO)
+    reach = 0.5 * math.hypot(area.width, area.height)
+    star = art.star(max(4, size))
+    for i in range(SPARKLES):
+        turn = ((seed * 7919 + i * 2654435761) % 1000) / 1000.0
+        angle = 2 * math.pi * (i + turn * 0.6) / SPARKLES
+        distance = reach * (0.35 + 0.45 * turn) * ease_out(p)
+        centre = (
+            int(area.centerx + math.cos(angle) * distance),
+            int(area.centery + math.sin(angle) * distance),
+        )
+        scale = 0.5 + 0.5 * turn
+        blit_centred(surface, faded(resized(star, int(size * scale)), 1.0 - p), centre)
+
+
+def draw_spots(
+    surface: pygame.Surface,
+    spots: Sequence[Any],
+    progress: float,
+    place: Callable[[Any], pygame.Rect],
+    joined: bool,
+    icon: Callable[[int], pygame.Surface] | None,
+) -> None:
+    """The ``spots`` lighting up one by one: a beam along them if ``joined``, each a golden
+    halo, and its ``icon`` (a star) popping as it lights."""
+    rects = [place(spot) for spot in spots]
+    pops = [lit(progress, k, len(rects)) for k in range(len(rects))]
+    shown = [(rect, pop) for rect, pop in zip(rects, pops) if pop is not None]
+    if not shown:
+        return
+    cell = rects[0].width
+    gold = art.colour("star")
+    if joined and len(shown) > 1:
+        width = max(3, cell // 7)
+        pygame.draw.line(surface, gold, shown[0][0].center, shown[-1][0].center, width)
+    glow = art.glow(int(cell * 1.2), "star")
+    for rect, pop in shown:
+        surface.blit(glow, glow.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
+        art_ring = art.ring(int(cell * 1.05), "star", 0.1)
+        blit_centred(surface, art_ring, rect.center)
+        if icon is not None:
+            grow = overshoot(pop) if pop < 1.0 else 1.0
+            blit_centred(
+                surface, resized(icon(int(cell * 0.9)), int(cell * 0.9 * grow)), rect.center
+            )
+
+
+def draw_banner(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    why: str,
+    progress: float,
+    scale: float,
+) -> None:
+    """The winner's name (or the draw) and why, on a panel at the top of ``area``, fading in."""
+    appear = min(1.0, progress / 0.12)
+    if appear <= 0.0:
+        return
+    size = int(30 * scale)
+    small = int(18 * scale)
+    room = max(40, area.width - int(40 * scale))
+    head = art.text(fit(title, size, room, True), size, "accent", True)
+    line = art.text(fit(why, small, room, False), small, "text", False)
+    pad = int(14 * scale)
+    width = max(head.get_width(), line.get_width()) + 2 * pad
+    height = head.get_height() + line.get_height() + int(1.5 * pad)
+    top = area.top + int(8 * scale) - int((1.0 - ease_out(appear)) * 20 * scale)
+    panel = pygame.Rect(area.centerx - width // 2, top, width, height)
+    back = pygame.Surface(panel.size, pygame.SRCALPHA)
+    c = art.colour("panel_active")
+    pygame.draw.rect(back, (c.r, c.g, c.b, 235), back.get_rect(), border_radius=int(12 * scale))
+    edge = art.colour("star")
+    pygame.draw.rect(back, edge, back.get_rect(), max(2, int(3 * scale)), int(12 * scale))
+    back.blit(head, ((width - head.get_width()) // 2, pad // 2))
+    back.blit(line, ((width - line.get_width()) // 2, pad // 2 + head.get_height() + pad // 2))
+    back.set_alpha(int(255 * appear))
+    surface.blit(back, panel)
+
+
+def draw_celebration(
+    surface: pygame.Surface,
+    celebration: Celebration,
+    progress: float,
+    names: Sequence[str],
+    *,
+    place: Callable[[Any], pygame.Rect],
+    seat_area: Callable[[int], pygame.Rect],
+    banner: pygame.Rect,
+    scale: float,
+    icon: Callable[[int], pygame.Surface] | None = None,
+) -> None:
+    """The whole celebration at ``progress`` (0..1): the seats glowing, the spots lighting up,
+    the winners' sparkles and the banner. ``place`` is where a spot lies, ``seat_area`` a
+    seat's board or tray, ``banner`` the room the banner stands at the top of."""
+    c = celebration
+    glow = "star" if c.winners else "text_dim"
+    for seat in c.seats:
+        draw_glow(surface, seat_area(seat), progress, glow)
+    for spots in c.spots:
+        draw_spots(surface, spots, progress, place, c.joined, icon)
+    for seat in c.winners:
+        area = seat_area(seat)
+        draw_sparkles(surface, area, progress, seat + 1, max(8, int(22 * scale)))
+    title = render_message(c.title, names)
+    why = render_message(c.why, names)
+    draw_banner(surface, banner, title, why, progress, scale)
+
+
+__all__ = [
+    "CELEBRATION_SECONDS",
+    "MAX_SECONDS",
+    "Celebration",
+    "celebration_seconds",
+    "draw_celebration",
+    "lit",
+]
