@@ -117,7 +117,7 @@ def test_each_ending_is_celebrated_on_the_table_then_the_game_is_over(make_app, 
     # mid-celebration the table shows it: the frame differs from the same table without it
     frames = 0
     while (model.celebrating() or 0.0) < 0.5:  # (a Kopf capture's flight to the tray first)
-        step(app)
+        assert app.step(DT), "the table is drawn anew every frame while it celebrates"
         frames += 1
         assert frames * DT < 3.0
     screen, size = app.top, app.surface.get_size()

@@ -22,7 +22,7 @@ from buttons_game.ui import art
 from buttons_game.ui.text import fit
 
 from .model import Message, render_message
-from .motion import blit_centred, ease_out, faded, overshoot, resized
+from .motion import blit_centred, ease_out, faded, resized
 
 CELEBRATION_SECONDS = 2.6  # a game's end is celebrated this long, at normal speed ...
 MAX_SECONDS = 3.0  # ... and never longer, at any speed
@@ -132,13 +132,13 @@ def draw_spots(
     if joined and len(shown) > 1:
         width = max(3, cell // 7)
         pygame.draw.line(surface, gold, shown[0][0].center, shown[-1][0].center, width)
-    glow = art.glow(int(cell * 1.2), "star")
+    glow = art.glow(int(cell * 1.25), "star")
+    halo = art.ring(int(cell * 1.08), "accent", 0.09)
     for rect, pop in shown:
-        surface.blit(glow, glow.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
-        art_ring = art.ring(int(cell * 1.05), "star", 0.1)
-        blit_centred(surface, art_ring, rect.center)
+        blit_centred(surface, glow, rect.center)
+        blit_centred(surface, halo, rect.center)
         if icon is not None:
-            grow = overshoot(pop) if pop < 1.0 else 1.0
+            grow = 1.0 + 0.3 * math.sin(math.pi * pop)  # a pop: bigger, and back
             blit_centred(
                 surface, resized(icon(int(cell * 0.9)), int(cell * 0.9 * grow)), rect.center
             )
@@ -146,33 +146,38 @@ def draw_spots(
 
 def draw_banner(
     surface: pygame.Surface,
-    area: pygame.Rect,
+    bar: pygame.Rect,
     title: str,
     why: str,
     progress: float,
     scale: float,
 ) -> None:
-    """The winner's name (or the draw) and why, on a panel at the top of ``area``, fading in."""
+    """The winner's name (or the draw) and why, on one line in a golden frame at the right of
+    the table's top ``bar`` (its title stays in view at the left), fading in."""
     appear = min(1.0, progress / 0.12)
     if appear <= 0.0:
         return
-    size = int(30 * scale)
-    small = int(18 * scale)
-    room = max(40, area.width - int(40 * scale))
-    head = art.text(fit(title, size, room, True), size, "accent", True)
-    line = art.text(fit(why, small, room, False), small, "text", False)
-    pad = int(14 * scale)
-    width = max(head.get_width(), line.get_width()) + 2 * pad
-    height = head.get_height() + line.get_height() + int(1.5 * pad)
-    top = area.top + int(8 * scale) - int((1.0 - ease_out(appear)) * 20 * scale)
-    panel = pygame.Rect(area.centerx - width // 2, top, width, height)
+    pad = int(12 * scale)
+    most = int(bar.width * 0.62)
+    head = art.text(
+        fit(title, int(22 * scale), most - 2 * pad, True), int(22 * scale), "accent", True
+    )
+    room = most - 2 * pad - head.get_width() - pad
+    line = None
+    if room > int(60 * scale):
+        line = art.text(fit(why, int(16 * scale), room, False), int(16 * scale), "text", False)
+    width = head.get_width() + 2 * pad + (line.get_width() + pad if line is not None else 0)
+    height = max(head.get_height() + int(6 * scale), bar.height - int(6 * scale))
+    panel = pygame.Rect(bar.right - width, bar.centery - height // 2, width, height)
     back = pygame.Surface(panel.size, pygame.SRCALPHA)
     c = art.colour("panel_active")
-    pygame.draw.rect(back, (c.r, c.g, c.b, 235), back.get_rect(), border_radius=int(12 * scale))
-    edge = art.colour("star")
-    pygame.draw.rect(back, edge, back.get_rect(), max(2, int(3 * scale)), int(12 * scale))
-    back.blit(head, ((width - head.get_width()) // 2, pad // 2))
-    back.blit(line, ((width - line.get_width()) // 2, pad // 2 + head.get_height() + pad // 2))
+    radius = int(10 * scale)
+    pygame.draw.rect(back, (c.r, c.g, c.b, 240), back.get_rect(), border_radius=radius)
+    pygame.draw.rect(back, art.colour("star"), back.get_rect(), max(2, int(2.5 * scale)), radius)
+    back.blit(head, (pad, (height - head.get_height()) // 2))
+    if line is not None:
+        x = pad + head.get_width() + pad
+        back.blit(line, (x, (height - line.get_height()) // 2 + int(2 * scale)))
     back.set_alpha(int(255 * appear))
     surface.blit(back, panel)
 
@@ -191,7 +196,7 @@ def draw_celebration(
 ) -> None:
     """The whole celebration at ``progress`` (0..1): the seats glowing, the spots lighting up,
     the winners' sparkles and the banner. ``place`` is where a spot lies, ``seat_area`` a
-    seat's board or tray, ``banner`` the room the banner stands at the top of."""
+    seat's board or tray, ``banner`` the table's top bar, where the banner stands."""
     c = celebration
     glow = "star" if c.winners else "text_dim"
     for seat in c.seats:
@@ -200,7 +205,7 @@ def draw_celebration(
         draw_spots(surface, spots, progress, place, c.joined, icon)
     for seat in c.winners:
         area = seat_area(seat)
-        draw_sparkles(surface, area, progress, seat + 1, max(8, int(22 * scale)))
+        draw_sparkles(surface, area, progress, seat + 1, max(10, int(28 * scale)))
     title = render_message(c.title, names)
     why = render_message(c.why, names)
     draw_banner(surface, banner, title, why, progress, scale)

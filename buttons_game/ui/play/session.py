@@ -242,7 +242,7 @@ class PlaySession:
         moving = m.motions.tick(dt)
         moved = self.advance(dt)
         waiting = self._collect_hint()  # after this frame's moves, which clear a hint
-        animating = moving or any(m.timers.running(name) for name in self.ANIMATED)
+        animating = moving or any(m.timers.running(name) for name in (*self.ANIMATED, "over"))
         return bool(ended) or animating or moved or waiting
 
     def hurry(self, key: bool = False) -> None:

@@ -80,7 +80,6 @@ def draw(surface: pygame.Surface, model: PlayModel, layout: TableLayout) -> None
     if progress is None:
         return
     boards = {g.seat: g for g in layout.boards}
-    banner = layout.board_area.union(layout.top_bar)
     draw_celebration(
         surface,
         model.celebration,
@@ -88,7 +87,7 @@ def draw(surface: pygame.Surface, model: PlayModel, layout: TableLayout) -> None
         model.names,
         place=lambda space: boards[space[0]].cell_rect(space[1], space[2]),
         seat_area=lambda seat: boards[seat].panel,
-        banner=banner,
+        banner=layout.top_bar,
         scale=layout.scale,
         icon=art.star,
     )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from buttons_game.games.kopf.engine import KopfState
+from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play.celebration import Celebration, draw_celebration
 from buttons_game.ui.play.model import Message, PlayModel
 
@@ -41,6 +42,8 @@ def draw_ending(surface: pygame.Surface, model: PlayModel, layout: KopfLayout) -
     progress = model.celebrating()
     if progress is None:
         return
+    winners = model.celebration.winners
+    taken = 1 - winners[0] if winners else 0  # the pieces in the winner's tray: the loser's
     draw_celebration(
         surface,
         model.celebration,
@@ -48,8 +51,9 @@ def draw_ending(surface: pygame.Surface, model: PlayModel, layout: KopfLayout) -
         model.names,
         place=lambda spot: layout.tray_slot(spot[1], spot[2]),
         seat_area=lambda seat: layout.cards[seat],
-        banner=layout.board.union(layout.top_bar),
+        banner=layout.top_bar,
         scale=layout.scale,
+        icon=lambda d: sprites.piece(d, taken),
     )
 
 
