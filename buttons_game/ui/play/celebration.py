@@ -67,27 +67,28 @@ def pulse(progress: float) -> float:
     return 0.725 + 0.275 * math.cos(2 * math.pi * 2 * progress)
 
 
-@lru_cache(maxsize=16)
-def _halo(width: int, height: int, thickness: int, name: str) -> pygame.Surface:
-    """A soft frame of colour ``name`` around a ``width`` × ``height`` panel."""
-    t = max(2, thickness)
-    surface = pygame.Surface((width + 2 * t, height + 2 * t), pygame.SRCALPHA)
-    c = art.colour(name)
-    steps = 4
-    for i in range(steps):
-        grow = t * (steps - i) // steps
-        rect = pygame.Rect(t - grow, t - grow, width + 2 * grow, height + 2 * grow)
-        alpha = 60 + 160 * i // (steps - 1)
-        pygame.draw.rect(surface, (c.r, c.g, c.b, alpha), rect, max(2, t // steps + 1), 16)
-    return surface
-
-
 def draw_glow(surface: pygame.Surface, area: pygame.Rect, progress: float, name: str) -> None:
-    """``area`` (a winner's board, tray or card) framed in a breathing glow."""
-    thickness = max(4, min(area.width, area.height) // 28)
-    halo = _halo(area.width, area.height, thickness, name)
-    halo.set_alpha(int(255 * pulse(progress) * min(1.0, progress / 0.08)))
-    surface.blit(halo, (area.left - thickness, area.top - thickness))
+    """``area`` (a winner's board, tray or card) framed in a breathing glow: rounded frames
+    just inside its edge, brightest at the edge and fading inwards (drawn straight onto the
+    table: no big see-through layer, nothing outside ``area`` covered)."""
+    thickness = max(3, min(7, min(area.width, area.height) // 40))
+    strength = pulse(progress) * min(1.0, progress / 0.08)
+    inside = (area.left + thickness + 2, area.centery)
+    base = surface.get_at(inside) if surface.get_rect().collidepoint(inside) else None
+    c = art.colour(name)
+    steps = 3
+    width = max(2, thickness // steps + 1)
+    for i in range(steps):
+        share = strength * (1.0 - 0.3 * i)
+        colour = c if base is None else base.lerp(c, max(0.0, min(1.0, share)))
+        shrink = 2 * (thickness * i // steps)
+        pygame.draw.rect(surface, colour, area.inflate(-shrink, -shrink), width, 14)
+
+
+@lru_cache(maxsize=64)
+def _sparkle(size: int, alpha: int) -> pygame.Surface:
+    """A small star at ``size`` pixels and ``alpha`` (0-255, in steps) of its opacity."""
+    return faded(art.star(size), alpha / 255)
 
 
 def draw_sparkles(
@@ -99,7 +100,9 @@ def draw_sparkles(
         return
     p = (progress - LIGHT_TO) / (1.0 - LIGHT_TO)
     reach = 0.5 * math.hypot(area.width, area.height)
-    star = art.star(max(4, size))
+    alpha = 32 * max(0, min(8, round((1.0 - p) * 8)))  # in steps: a few cached sprites
+    if alpha <= 0:
+        return
     for i in range(SPARKLES):
         turn = ((seed * 7919 + i * 2654435761) % 1000) / 1000.0
         angle = 2 * math.pi * (i + turn * 0.6) / SPARKLES
@@ -108,8 +111,8 @@ def draw_sparkles(
             int(area.centerx + math.cos(angle) * distance),
             int(area.centery + math.sin(angle) * distance),
         )
-        scale = 0.5 + 0.5 * turn
-        blit_centred(surface, faded(resized(star, int(size * scale)), 1.0 - p), centre)
+        small = max(4, size // 2 if i % 3 == 0 else (size * 3) // 4 if i % 3 == 1 else size)
+        blit_centred(surface, _sparkle(small, min(255, alpha)), centre)
 
 
 def draw_spots(
@@ -157,19 +160,24 @@ def draw_banner(
     appear = min(1.0, progress / 0.12)
     if appear <= 0.0:
         return
+    back = _banner(title, why, bar.width, bar.height, scale)
+    back.set_alpha(int(255 * appear))
+    surface.blit(back, back.get_rect(midright=bar.midright))
+
+
+@lru_cache(maxsize=8)
+def _banner(title: str, why: str, bar_width: int, bar_height: int, scale: float) -> pygame.Surface:
     pad = int(12 * scale)
-    most = int(bar.width * 0.62)
-    head = art.text(
-        fit(title, int(22 * scale), most - 2 * pad, True), int(22 * scale), "accent", True
-    )
+    most = int(bar_width * 0.62)
+    size = int(22 * scale)
+    head = art.text(fit(title, size, most - 2 * pad, True), size, "accent", True)
     room = most - 2 * pad - head.get_width() - pad
     line = None
     if room > int(60 * scale):
         line = art.text(fit(why, int(16 * scale), room, False), int(16 * scale), "text", False)
     width = head.get_width() + 2 * pad + (line.get_width() + pad if line is not None else 0)
-    height = max(head.get_height() + int(6 * scale), bar.height - int(6 * scale))
-    panel = pygame.Rect(bar.right - width, bar.centery - height // 2, width, height)
-    back = pygame.Surface(panel.size, pygame.SRCALPHA)
+    height = max(head.get_height() + int(6 * scale), bar_height - int(6 * scale))
+    back = pygame.Surface((width, height), pygame.SRCALPHA)
     c = art.colour("panel_active")
     radius = int(10 * scale)
     pygame.draw.rect(back, (c.r, c.g, c.b, 240), back.get_rect(), border_radius=radius)
@@ -178,8 +186,7 @@ def draw_banner(
     if line is not None:
         x = pad + head.get_width() + pad
         back.blit(line, (x, (height - line.get_height()) // 2 + int(2 * scale)))
-    back.set_alpha(int(255 * appear))
-    surface.blit(back, panel)
+    return back
 
 
 def draw_celebration(
