@@ -52,7 +52,9 @@ def gaps_between_bot_decisions(app, decisions: int, chance=lambda action: False)
     return gaps
 
 
-@pytest.mark.parametrize("speed, least", [("normal", 0.8), ("fast", 0.4)])
+@pytest.mark.parametrize(
+    "speed, least", [("normal", 0.8), pytest.param("fast", 0.4, marks=pytest.mark.slow)]
+)
 def test_kopf_a_bots_move_stays_in_view_before_the_next_bots(make_app, speed, least):
     app = make_app(fast=False)
     app.settings.animation = speed
