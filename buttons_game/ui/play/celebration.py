@@ -67,22 +67,42 @@ def pulse(progress: float) -> float:
     return 0.725 + 0.275 * math.cos(2 * math.pi * 2 * progress)
 
 
+GLOW_LEVELS = 8  # the glow breathes in this many steps (each frame drawn once, then kept)
+
+
 def draw_glow(surface: pygame.Surface, area: pygame.Rect, progress: float, name: str) -> None:
     """``area`` (a winner's board, tray or card) framed in a breathing glow: rounded frames
-    just inside its edge, brightest at the edge and fading inwards (drawn straight onto the
-    table: no big see-through layer, nothing outside ``area`` covered)."""
+    just inside its edge, brightest at the edge and fading inwards (nothing outside
+    ``area`` covered)."""
     thickness = max(3, min(7, min(area.width, area.height) // 40))
     strength = pulse(progress) * min(1.0, progress / 0.08)
+    level = round(strength * GLOW_LEVELS)
     inside = (area.left + thickness + 2, area.centery)
-    base = surface.get_at(inside) if surface.get_rect().collidepoint(inside) else None
+    if level <= 0 or not surface.get_rect().collidepoint(inside):
+        return
+    base = tuple(surface.get_at(inside))[:3]
+    surface.blit(_frames(area.size, thickness, name, base, level), area)
+
+
+@lru_cache(maxsize=32)
+def _frames(
+    size: tuple[int, int], thickness: int, name: str, base: tuple[int, ...], level: int
+) -> pygame.Surface:
+    """The glow's frames for a ``size`` area at one ``level`` of its breath, blended into the
+    ``base`` colour inside it; the rest see-through by a colour key (a quick blit)."""
+    surface = pygame.Surface(size)
+    key = (255, 0, 255)
+    surface.fill(key)
+    surface.set_colorkey(key, pygame.RLEACCEL)
     c = art.colour(name)
     steps = 3
     width = max(2, thickness // steps + 1)
     for i in range(steps):
-        share = strength * (1.0 - 0.3 * i)
-        colour = c if base is None else base.lerp(c, max(0.0, min(1.0, share)))
+        share = level / GLOW_LEVELS * (1.0 - 0.3 * i)
+        colour = pygame.Color(*base).lerp(c, max(0.0, min(1.0, share)))
         shrink = 2 * (thickness * i // steps)
-        pygame.draw.rect(surface, colour, area.inflate(-shrink, -shrink), width, 14)
+        pygame.draw.rect(surface, colour, surface.get_rect().inflate(-shrink, -shrink), width, 14)
+    return surface
 
 
 @lru_cache(maxsize=64)
