@@ -77,19 +77,14 @@ def draw_glow(surface: pygame.Surface, area: pygame.Rect, progress: float, name:
     thickness = max(3, min(7, min(area.width, area.height) // 40))
     strength = pulse(progress) * min(1.0, progress / 0.08)
     level = round(strength * GLOW_LEVELS)
-    inside = (area.left + thickness + 2, area.centery)
-    if level <= 0 or not surface.get_rect().collidepoint(inside):
-        return
-    base = tuple(surface.get_at(inside))[:3]
-    surface.blit(_frames(area.size, thickness, name, base, level), area)
+    if level > 0:
+        surface.blit(_frames(area.size, thickness, name, level), area)
 
 
 @lru_cache(maxsize=32)
-def _frames(
-    size: tuple[int, int], thickness: int, name: str, base: tuple[int, ...], level: int
-) -> pygame.Surface:
+def _frames(size: tuple[int, int], thickness: int, name: str, level: int) -> pygame.Surface:
     """The glow's frames for a ``size`` area at one ``level`` of its breath, blended into the
-    ``base`` colour inside it; the rest see-through by a colour key (a quick blit)."""
+    panel's colour inside it; the rest see-through by a colour key (a quick blit)."""
     surface = pygame.Surface(size)
     key = (255, 0, 255)
     surface.fill(key)
@@ -99,7 +94,7 @@ def _frames(
     width = max(2, thickness // steps + 1)
     for i in range(steps):
         share = level / GLOW_LEVELS * (1.0 - 0.3 * i)
-        colour = pygame.Color(*base).lerp(c, max(0.0, min(1.0, share)))
+        colour = art.colour("panel").lerp(c, max(0.0, min(1.0, share)))
         shrink = 2 * (thickness * i // steps)
         pygame.draw.rect(surface, colour, surface.get_rect().inflate(-shrink, -shrink), width, 14)
     return surface
