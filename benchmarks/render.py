@@ -3,9 +3,10 @@
     python benchmarks/render.py [--frames 300] [--idle-seconds 10] [--decisions 6]
 
 Targets: <= 4 ms CPU per frame for 4 seats with every animation running at once at
-1280x800 under the dummy driver (the dice tumbling, on every board a button sliding
-in, a star bouncing, two colours popping into stars, a bust shaking the board and its
-buttons going back, a bot's trail and its line), and for Kopf oder Knopf with a piece
+1280x800 and 1920x1080 under the dummy driver (the dice tumbling, on every board a
+button sliding in, a star bouncing, two colours popping into stars, a bust shaking the
+board and its buttons going back, a bot's trail and its line; then once more with a
+game's end celebrated over all of it), and for Kopf oder Knopf with a piece
 gliding, pieces flying to a tray and a bot's trail; <= 1% of one core when nothing
 moves (the real App.run loop, idle: it does not redraw); <= 1 s from start to the
 first drawn frame; and how long each frame of the real app takes (wall clock) while
@@ -51,17 +52,30 @@ def hold(motions, kind: str, what: object, share: float = 0.5) -> None:
     motions.of(kind)[-1].elapsed = share
 
 
-def busiest_frame_ms(frames: int) -> float:
+def celebrating(model, spots, share: float) -> None:
+    """The end of the game celebrated over everything else, well on (all lit, sparkles):
+    two winners, each with their stars lighting up (``spots``)."""
+    from buttons_game.ui.play.celebration import Celebration
+    from buttons_game.ui.play.model import Message
+
+    title = Message("over.winners", "accent", (("names", "Anna, Ben"),))
+    model.celebration = Celebration(
+        "five_in_line", (0, 1), (0, 1), title, Message("over.five_in_line"), spots, True
+    )
+    model.celebrating = lambda: 0.6 + 0.35 * share
+
+
+def busiest_frame_ms(frames: int, size=(1280, 800), celebrate: bool = False) -> float:
     """CPU ms per frame: 4 boards, the round banner showing, and every animation at once:
     the dice in the air, and on every board a button sliding in, a star bouncing, two
     colours popping into stars, a bust's shake and its buttons going back; a bot's trail
-    and its line."""
+    and its line (with ``celebrate``, a game's end celebrated over all of it)."""
     from buttons_game.games.buttons.engine import COLOURS, ROLL, Phase
     from buttons_game.games.buttons.engine.board import iter_spaces
     from buttons_game.ui.app import App, AppOptions
     from buttons_game.ui.scenes import mid_game
 
-    app = App(AppOptions(window=(1280, 800)))
+    app = App(AppOptions(window=size))
     app.settings.animation = "normal"
     app.start_game(mid_game(4, phase=Phase.TURN))
     session = app.top.session
@@ -89,16 +103,18 @@ def busiest_frame_ms(frames: int) -> float:
             for colour in COLOURS[:2]:
                 hold(motions, "pop", (p, colour), share)
         hold(motions, "trail", model.bot_move.spots, share)
+        if celebrate:
+            celebrating(model, tuple(tuple((p, *s) for s in stars[p]) for p in (0, 1)), share)
         t0 = time.process_time()
         app.step(0.0, [])
         times.append((time.process_time() - t0) * 1000)
     return statistics.median(times[10:])
 
 
-def kopf_busiest_frame_ms(frames: int) -> float:
+def kopf_busiest_frame_ms(frames: int, size=(1280, 800), celebrate: bool = False) -> float:
     """CPU ms per frame of Kopf oder Knopf at its busiest: the threat overlay on, a piece
     picked up with the preview of a move, a piece gliding, captured pieces flying to a
-    tray, a bot's trail and its line."""
+    tray, a bot's trail and its line (with ``celebrate``, a win celebrated over it all)."""
     import random
 
     from buttons_game.games.buttons.game import Seat
@@ -113,7 +129,7 @@ def kopf_busiest_frame_ms(frames: int) -> float:
         if game.state.is_over():
             game = KopfGame.new((Seat("Anna"), Seat("Ben")))
         game = game.apply(rng.choice(game.state.legal_actions()))
-    app = App(AppOptions(window=(1280, 800)))
+    app = App(AppOptions(window=size))
     app.start_game(game)
     screen = app.top
     model = screen.session.model
@@ -134,6 +150,8 @@ def kopf_busiest_frame_ms(frames: int) -> float:
         model.timers.tick(share)
         hold(model.motions, "glide", glide, share)
         hold(model.motions, "trail", trail, share)
+        if celebrate:
+            celebrating(model, (tuple(("tray", 0, k) for k in range(4)),), share)
         t0 = time.process_time()
         app.step(0.0, [])
         times.append((time.process_time() - t0) * 1000)
@@ -207,17 +225,23 @@ def main() -> None:
         parser.error("--frames must be more than 10: the first 10 frames are a warm-up")
     home = tempfile.mkdtemp(prefix="buttons-bench-")
     os.environ["BUTTONS_GAME_HOME"] = home
-    frame = statistics.median(busiest_frame_ms(args.frames) for _ in range(args.repeats))
-    print(
-        f"busiest scene (4 seats, every animation, 1280x800): {frame:.2f} ms CPU per frame", end=""
-    )
-    print(" (median; target <= 4)")
-    kopf = statistics.median(kopf_busiest_frame_ms(args.frames) for _ in range(args.repeats))
-    print(
-        f"busiest Kopf oder Knopf scene (threats, preview, a glide, a strike flying, a bot's "
-        f"trail, 1280x800): "
-        f"{kopf:.2f} ms CPU per frame (median; target <= 4)"
-    )
+    for size in ((1280, 800), (1920, 1080)):
+        for celebrate in (False, True):
+            wide = f"{size[0]}x{size[1]}" + (", the game's end celebrated" if celebrate else "")
+            frame = statistics.median(
+                busiest_frame_ms(args.frames, size, celebrate) for _ in range(args.repeats)
+            )
+            print(
+                f"busiest scene (4 seats, every animation, {wide}): {frame:.2f} ms CPU per "
+                "frame (median; target <= 4)"
+            )
+            kopf = statistics.median(
+                kopf_busiest_frame_ms(args.frames, size, celebrate) for _ in range(args.repeats)
+            )
+            print(
+                f"busiest Kopf oder Knopf scene (threats, preview, a glide, a strike flying, a "
+                f"bot's trail, {wide}): {kopf:.2f} ms CPU per frame (median; target <= 4)"
+            )
     frames, gaps = frames_while_hard_thinks(args.decisions)
     print(thinking_line(frames, gaps, args.decisions))
     firsts, idles = [], []

@@ -203,13 +203,46 @@ def synthesise() -> dict[str, Array]:
     at(strike, 0.68, tone(1175, 0.27, 0.06, ((1.0, 1.0, 1.0), (2.76, 0.3, 0.5))), 0.45)
     sounds["strike"] = strike
 
-    # A game won: a rising arpeggio (C5 E5 G5 C6) into a ringing chord.
-    own("win")
-    win = silence(1.4)
-    for k, freq in enumerate((523.3, 659.3, 784.0, 1046.5)):
-        at(win, 0.11 * k, bell(freq, 1.4 - 0.11 * k, 0.2 + 0.1 * k), 0.7)
-    at(win, 0.33, marimba(261.6, 1.07, 0.35), 0.5)
-    sounds["win"] = win
+    # The celebrations of a game's end, each its own (they begin as the celebration does;
+    # ``ui/play/celebration.py`` lights the places between 0.1 and 0.55 of its 2.6 s).
+    # Five in a line: a bell for each star of the line lighting (C5 D5 E5 G5 C6), then the
+    # line rings as a chord over a low C.
+    own("five_in_line")
+    line = silence(1.5)
+    for k, freq in enumerate((523.3, 587.3, 659.3, 784.0, 1046.5)):
+        at(line, 0.26 + 0.23 * k, bell(freq, 1.24 - 0.23 * k, 0.18 + 0.06 * k), 0.7)
+    at(line, 1.18, marimba(261.6, 0.32, 0.3), 0.6)
+    sounds["five_in_line"] = line
+
+    # Twelve stars: a quick shimmer of twelve small bells running up a pentatonic scale.
+    own("twelve_stars")
+    stars = silence(1.5)
+    scale = (784.0, 880.0, 1046.5, 1174.7, 1318.5, 1568.0)
+    for k in range(12):
+        freq = scale[k % 6] * (2 if k >= 6 else 1)
+        at(stars, 0.26 + 0.095 * k, bell(freq, 0.3, 0.07), 0.45 + 0.02 * k)
+    at(stars, 0.26, marimba(392.0, 1.2, 0.45), 0.35)
+    sounds["twelve_stars"] = stars
+
+    # Kopf oder Knopf won: three warm chords rising (C, F, C an octave up), wood and bell.
+    own("kopf_win")
+    kopf = silence(1.5)
+    for k, chord in enumerate(((261.6, 329.6, 392.0), (349.2, 440.0, 523.3))):
+        for freq in chord:
+            at(kopf, 0.18 * k, marimba(freq, 0.4, 0.12), 0.5)
+    for freq in (523.3, 659.3, 784.0):
+        at(kopf, 0.4, bell(freq, 1.1, 0.3), 0.45)
+    at(kopf, 0.4, marimba(130.8, 1.1, 0.35), 0.5)
+    sounds["kopf_win"] = kopf
+
+    # Kopf oder Knopf drawn: two calm notes together, settling (G4 and D5, then C5 and G4).
+    own("kopf_draw")
+    draw = silence(1.4)
+    at(draw, 0.0, marimba(392.0, 0.7, 0.25), 0.6)
+    at(draw, 0.0, marimba(587.3, 0.7, 0.25), 0.5)
+    at(draw, 0.45, tone(523.3, 0.95, 0.35, ((1.0, 1.0, 1.0), (2.0, 0.12, 0.5))), 0.55)
+    at(draw, 0.45, tone(392.0, 0.95, 0.35, ((1.0, 1.0, 1.0), (2.0, 0.12, 0.5))), 0.45)
+    sounds["kopf_draw"] = draw
 
     assert set(sounds) == set(EFFECTS), set(sounds) ^ set(EFFECTS)
     return {name: finish(sound, PEAK * LEVELS.get(name, 1.0)) for name, sound in sounds.items()}

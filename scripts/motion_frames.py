@@ -230,6 +230,43 @@ def kopf_strike(window: tuple[int, int], speed: str, out: Path, every: int) -> N
     sheet(shots, area, every * 2, out / "kopf-strike.png", 600)
 
 
+def celebrations(window: tuple[int, int], speed: str, out: Path, every: int) -> None:
+    """Each way a game ends, celebrated until the game-over screen: BUTTONS' five in a line
+    and twelve stars (random games that end so), Kopf oder Knopf's win (the short game)."""
+    import random
+
+    from buttons_game.games.buttons.engine import random_game
+
+    seats = (Seat("Anna"), Seat("Ben"))
+    games: list[tuple[str, object, object]] = []
+    for name, seed in (("five-in-line", 7), ("twelve-stars", 0)):
+        final = random_game(2, random.Random(seed), seed=seed)
+        *before, last = final.history()
+        games.append((name, Game.replayed(seats, final.setup, before), last))
+    rng = random.Random(0)
+    kopf_game = KopfGame.new(seats, target=4)
+    state, actions = kopf_game.state, []
+    while not state.is_over():
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    *before, last = actions
+    games.append(("kopf-win", KopfGame.replayed(seats, kopf_game.state.setup, before), last))
+    for name, game, last in games:
+        app = App(AppOptions(window=window))
+        app.prefs.settings = replace(app.settings, animation=speed)
+        app.start_game(game)
+        rest(app)
+        close = getattr(app.top, "close", None)
+        if close is not None:
+            close()  # the round's summary: its stars go on after it
+            rest(app)
+        session = app.top.session
+        session.apply(last)
+        model = session.model
+        shots = film(app, 400, lambda model=model: model.celebration is None)  # type: ignore[misc]
+        sheet(shots, app.surface.get_rect(), every * 6, out / f"celebration-{name}.png", 450)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -245,6 +282,7 @@ def main() -> None:
     kopf(args.window, args.speed, args.out, args.every, bot=False)
     kopf_strike(args.window, args.speed, args.out, args.every)
     kopf(args.window, args.speed, args.out, args.every, bot=True)
+    celebrations(args.window, args.speed, args.out, args.every)
     pygame.quit()
 
 

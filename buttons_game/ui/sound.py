@@ -35,7 +35,10 @@ EFFECTS: tuple[str, ...] = (
     "opt_out",
     "move",  # Kopf oder Knopf: a piece moved
     "strike",  # Kopf oder Knopf: pieces struck or taken, flying to the tray
-    "win",  # a game won
+    "five_in_line",  # BUTTONS won with five stars in a line: the line lights up
+    "twelve_stars",  # BUTTONS won with twelve stars: the winner's stars light up
+    "kopf_win",  # Kopf oder Knopf won: the captured pieces light up in the tray
+    "kopf_draw",  # Kopf oder Knopf drawn: 100 turns without a capture
 )
 MAX_SECONDS = 1.5  # no effect lasts longer
 # Effects played to a length: the seconds at their end that are their ending (the dice

@@ -95,7 +95,7 @@ def buttons_effects(before, after) -> list[str]:
         elif isinstance(action, OptOut):
             effect = "opt_out"
         if new.is_over() and not state.is_over():
-            effect = "win"  # the winning star sounds as the win
+            effect = new.outcome().reason.value  # the winning star: the celebration's sound
         if effect:
             effects.append(effect)
         state = new
@@ -156,8 +156,9 @@ def test_every_buttons_event_plays_its_sound_once(make_app, speaker):
         assert speaker.take() == wanted, session.state.history()[len(before.history()) :]
         heard += wanted
     assert isinstance(app.top, GameOverScreen), "the game did not end"
-    assert set(heard) == {"roll", "bust", "place", "star", "opt_out", "win"}, set(heard)
-    assert heard.count("win") == 1 and heard[-1] == "win"
+    ending = app.top.game.state.outcome().reason.value  # five_in_line or twelve_stars
+    assert set(heard) == {"roll", "bust", "place", "star", "opt_out", ending}, set(heard)
+    assert heard.count(ending) == 1 and heard[-1] == ending
     settle(app)
     assert speaker.take() == [], "the game-over screen is quiet"
 
@@ -203,8 +204,8 @@ def kopf_effects(before, after) -> list[str]:
         new = state.apply(action)
         captured = sum(new.captured(p) for p in (0, 1)) > sum(state.captured(p) for p in (0, 1))
         effect = None
-        if new.is_over() and not state.is_over() and new.outcome().winner is not None:
-            effect = "win"
+        if new.is_over() and not state.is_over():
+            effect = "kopf_draw" if new.outcome().winner is None else "kopf_win"
         elif captured:
             effect = "strike"
         elif isinstance(action, Move):
@@ -249,7 +250,8 @@ def test_every_kopf_event_plays_its_sound_once(make_app, speaker):
     assert isinstance(app.top, KopfOverScreen)
     assert {"move", "strike"} <= set(heard)
     winner = app.top.game.state.outcome().winner
-    assert heard.count("win") == (winner is not None)
+    assert heard.count("kopf_win") == (winner is not None)
+    assert heard.count("kopf_draw") == (winner is None)
 
 
 def test_the_kopf_lessons_have_sound_too(make_app, speaker):

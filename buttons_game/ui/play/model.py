@@ -80,6 +80,7 @@ class PlayModel:
     timers: Timers = field(default_factory=Timers)
     motions: Motions = field(default_factory=Motions)
     bot_move: BotMove | None = None  # the latest bot's move, until a person acts
+    celebration: Any = None  # the game's end being celebrated (``celebration.Celebration``)
 
     @property
     def state(self) -> Any:
@@ -138,6 +139,12 @@ class PlayModel:
             if self.bot_move is not None and motion.what == self.bot_move.spots:
                 return self.bot_move.spots, 1.0 - motion.progress
         return None
+
+    def celebrating(self) -> float | None:
+        """How far the game's end's celebration has come (0..1; None: none is on)."""
+        if self.celebration is None or not self.timers.running("over"):
+            return None
+        return 1.0 - self.timers.fraction("over")
 
     def scroll_log(self, lines: int) -> None:
         self.log_scroll = min(max(0, self.log_scroll + lines), max(0, len(self.log) - 1))

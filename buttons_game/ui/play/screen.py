@@ -112,7 +112,7 @@ class PlayScreen(BoardKeys):
         return None
 
     def handle_focus_key(self, event: pygame.event.Event) -> bool:
-        self.session.hurry()  # every key first ends the animations (Tab and M too)
+        self.session.hurry(key=True)  # every key first ends the animations (Tab and M too)
         return super().handle_focus_key(event)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -17,12 +17,14 @@ from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
 
 from . import intents as do
+from .celebration import Celebration, celebration_seconds
 from .model import Message, PlayModel
 from .thinking import BotJob, BotSeats, HintDesk
 
 PASSING_SECONDS = 4.0  # a passing word stays this long
 FLASH_SECONDS = 0.6  # a refused place stays crossed out this long
 BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
+DECISION_SECONDS = 0.8  # a bot's decision stays this long before the next bot's, at least
 THINKING_AFTER = 0.15  # a bot thinking longer than this is announced
 
 
@@ -30,8 +32,9 @@ class PlaySession:
     """One game being played at a table, with its bots and its hints.
 
     A game's session gives its reasons' section (``REASONS``), the key said when there
-    is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``) and
-    those a click or a key ends (``SKIPPABLE``), and fills the hooks: ``narrate``,
+    is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``),
+    those a click or a key ends (``SKIPPABLE``) and those only a key ends
+    (``KEY_SKIPPABLE``), and fills the hooks: ``narrate``,
     ``undo_notes``, ``kept_on_undo``, ``changed``, ``effect``, ``advance``, ``bots_wait``,
     ``bot_delay``; ``perform_own`` for its own intents.
     """
@@ -40,6 +43,7 @@ class PlaySession:
     NOTHING_TO_UNDO: ClassVar[str] = "game.nothing_to_undo"
     ANIMATED: ClassVar[tuple[str, ...]] = ("flash",)
     SKIPPABLE: ClassVar[tuple[str, ...]] = ()  # timers a click or a key ends at once
+    KEY_SKIPPABLE: ClassVar[tuple[str, ...]] = ()  # ... and those only a key ends
 
     model: PlayModel
 
@@ -63,6 +67,9 @@ class PlaySession:
         # Each decision undo could still take back: the state before it and where its notes
         # begin in the log (emptied whenever the game's undo stack empties).
         self._undoable: list[tuple[Any, int]] = []
+        self._by_bot = False  # the change being made is a bot's decision
+        self.after_bot = False  # the last change was a bot's decision (it stays a moment)
+        self.hurried = False  # a key since the last change: the bots wait no more
 
     # ------------------------------------------------------------------ reading
     @property
@@ -196,6 +203,7 @@ class PlaySession:
         m.passing = None
         m.timers.since_change = 0.0
         m.timers.stop("passing")
+        self.after_bot, self.hurried = self._by_bot, False
         if self.bots.job is not None and self.bots.job.state is not after:
             self.bots.job = None  # a bot's answer for an older state is dropped
         self.changed(before, after, action)
@@ -234,15 +242,19 @@ class PlaySession:
         moving = m.motions.tick(dt)
         moved = self.advance(dt)
         waiting = self._collect_hint()  # after this frame's moves, which clear a hint
-        animating = moving or any(m.timers.running(name) for name in self.ANIMATED)
+        animating = moving or any(m.timers.running(name) for name in (*self.ANIMATED, "over"))
         return bool(ended) or animating or moved or waiting
 
-    def hurry(self) -> None:
-        """A click or a key: everything in motion arrives at once, so nobody ever waits for
-        an animation (the input itself is then handled as usual)."""
+    def hurry(self, key: bool = False) -> None:
+        """A click or a key: everything in motion arrives at once and a celebration ends, so
+        nobody ever waits for an animation (the input itself is then handled as usual). A
+        key also ends the moments that are there to be seen (``KEY_SKIPPABLE``, a bust's)
+        and lets a bot's next decision come at once."""
         m = self.model
         m.motions.finish()
-        for name in self.SKIPPABLE:
+        if key:
+            self.hurried = True
+        for name in (*self.SKIPPABLE, "over", *(self.KEY_SKIPPABLE if key else ())):
             if m.timers.running(name):
                 m.timers.stop(name)
                 self.timer_ended(name)
@@ -253,6 +265,17 @@ class PlaySession:
             self.model.flash = None
         elif name == "passing":
             self.model.passing = None
+        elif name == "over":
+            self.model.celebration = None
+
+    def celebrate(self, celebration: Celebration, delay: float = 0.0) -> None:
+        """The game's end celebrated on the table (after ``delay`` seconds, already scaled),
+        then the game-over screen; nothing to wait for at an instant speed."""
+        seconds = celebration_seconds(self.speed())
+        if seconds <= 0:
+            return
+        self.model.celebration = celebration
+        self.model.timers.start("over", seconds, delay)
 
     def advance(self, dt: float) -> bool:
         """The game's own moves of this frame, then the bots'; True while anything moves."""
@@ -282,14 +305,29 @@ class PlaySession:
         job.waited += dt
         done = job.future.done()
         m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
-        if not done or m.timers.since_change < self.bot_delay(job) * self.speed():
+        if not done or m.timers.since_change < self.bot_pause(job):
             return True
         action, failed = self.bots.answer(state)
         if failed:
             self.explain("errors.bot_failed")
         m.thinking = None
-        self.apply(action)
+        self._by_bot = True
+        try:
+            self.apply(action)
+        finally:
+            self._by_bot = False
         return True
+
+    def bot_pause(self, job: BotJob) -> float:
+        """Seconds since the last change before a bot's decision is shown: its own beat, and
+        a bot's decision before it stays at least ``DECISION_SECONDS``, both scaled by the
+        animation speed; none once a key hurried the table."""
+        if self.hurried:
+            return 0.0
+        pause = self.bot_delay(job)
+        if self.after_bot:
+            pause = max(pause, DECISION_SECONDS)
+        return pause * self.speed()
 
     # ------------------------------------------------------------------ hints
     def request_hint(self) -> None:
@@ -305,4 +343,11 @@ class PlaySession:
         return self.hints.poll(self.model, self.state, self.model.hint_seat())
 
 
-__all__ = ["BOT_DELAY", "FLASH_SECONDS", "PASSING_SECONDS", "THINKING_AFTER", "PlaySession"]
+__all__ = [
+    "BOT_DELAY",
+    "DECISION_SECONDS",
+    "FLASH_SECONDS",
+    "PASSING_SECONDS",
+    "THINKING_AFTER",
+    "PlaySession",
+]

@@ -36,6 +36,7 @@ from buttons_game.ui.play.session import BOT_DELAY, PlaySession
 from buttons_game.ui.play.thinking import BotJob, BotSeats, HintDesk, seeded_bots
 from buttons_game.ui.sound import Play, Timed, silent
 
+from .ending import celebration
 from .model import TableModel, Tumble, TutorialCard, round_not_started
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
@@ -48,7 +49,6 @@ SHAKE_SECONDS = 0.5  # a bust shakes its board ...
 FADE_SECONDS = 0.9  # ... and its buttons go back to the supply
 TRAIL_SECONDS = 1.4  # a bot's button or star stays marked this long, fading
 BUST_SECONDS = 1.6  # a bust's own beat after the dice land
-OVER_SECONDS = 1.2  # the last star lies on the board before the game-over screen
 GOLD_DELAY = 0.3  # a bot's optional gold placement
 SHOW_ME_MIN = 0.1  # --show-me: the shortest beat before the tutorial's next decision
 SHOW_ME_FRAMES = 4  # ... and the fewest frames
@@ -128,6 +128,7 @@ class TableSession(PlaySession):
     NOTHING_TO_UNDO = "game.nothing_to_undo"
     ANIMATED = ("roll", "fade", "flash")
     SKIPPABLE = ("roll", "fade")
+    KEY_SKIPPABLE = ("bust",)  # a bust's moment stays on a click, a key ends it
     model: TableModel
 
     def __init__(
@@ -416,7 +417,7 @@ class TableSession(PlaySession):
                 else None
             )
         if after.is_over() and not before.is_over():
-            m.timers.start("over", OVER_SECONDS * speed)
+            self.celebrate(celebration(after, m.names))  # the last star lands as it begins
         m.cursor = self._cursor_after(m.cursor, after)
         self.frames_shown = 0
         if self.script is not None:
@@ -454,11 +455,10 @@ class TableSession(PlaySession):
                 self.model.motions.start("pop", (seat, colour_name), POP_SECONDS * speed, delay)
 
     def effect(self, before: GameState, after: GameState, action: Action | None) -> str | None:
-        """The one sound a change makes, the weightiest: a win, a bust, else the action's own."""
+        """The one sound a change makes, the weightiest: the game's end (its celebration's
+        own), a bust, else the action's own."""
         if after.is_over() and not before.is_over():
-            outcome = after.outcome()
-            if outcome is not None and outcome.winners:
-                return "win"
+            return celebration(after, self.model.names).sound
         if isinstance(action, Dice):
             a = before.active_player
             shown = self.model.state  # the scored round, when the bust ended it
@@ -504,11 +504,11 @@ class TableSession(PlaySession):
         landed = self._land_dice()
         return self._drive_bots(dt) or self._autoplay() or landed
 
-    def hurry(self) -> None:
+    def hurry(self, key: bool = False) -> None:
         """A click or a key: the dice in the air land now (their rattle cut to the landing),
         and everything else in motion arrives."""
         cut_short = self.model.timers.left("roll") > 0
-        super().hurry()
+        super().hurry(key)
         if cut_short and self.state.is_chance_node():
             self.sound(Timed("roll", 0.0))  # the landing alone, over the rattle
         self._land_dice()

@@ -15,6 +15,7 @@ from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
 from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
+from . import ending
 from .board_geometry import BoardGeometry
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
@@ -241,6 +242,7 @@ class TableDrawing:
         self.draw_side(surface, model, layout)
         if model.passing is not None:
             draw_passing(surface, model, layout.board_area, layout.scale, 0.8)
+        ending.draw(surface, model, layout)
         self.draw_tooltip(surface, model, layout)
 
     def draw_header(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:

@@ -21,13 +21,13 @@ from buttons_game.ui.play.session import PlaySession
 from buttons_game.ui.play.thinking import BotSeats, HintDesk, seeded_bots
 from buttons_game.ui.sound import Play, silent
 
+from .ending import kopf_celebration
 from .model import Flight, KopfModel
 
 STRIKE_SECONDS = 1.0  # captured pieces fly to their captor's tray: the strike's own beat
 GLIDE_SECONDS = 0.16  # a moved piece glides along its line: this long ...
 GLIDE_PER_SQUARE = 0.06  # ... and this much more for each square it passes
 TRAIL_SECONDS = 1.4  # a bot's move stays marked this long, fading
-OVER_SECONDS = 1.4
 PASS_SECONDS = 1.2  # a person who cannot move sees why before the turn passes
 
 
@@ -169,7 +169,9 @@ class KopfSession(PlaySession):
         elif mover is not None:
             self._bot_moved(mover, action, speed)
         if after.is_over() and not before.is_over():
-            m.timers.start("over", OVER_SECONDS * speed)
+            # celebrated once the moved piece has arrived and the captured ones are in the tray
+            landed = glide + (STRIKE_SECONDS * speed if m.flights else 0.0)
+            self.celebrate(kopf_celebration(after, m.names), delay=landed)
 
     def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
         """A bot's move in words ("Bo: c7–e5"), its way marked a moment on the board."""
@@ -186,13 +188,12 @@ class KopfSession(PlaySession):
             m.bot_moved(seat, "bot_move.kopf_pass")
 
     def effect(self, before: KopfState, after: KopfState, action: Action | None) -> str | None:
-        """The one sound a change makes, the weightiest: a win, a strike, else a move."""
+        """The one sound a change makes, the weightiest: the game's end (its celebration's
+        own, a win or a draw), a strike, else a move."""
         if action is None:
             return None  # an undo, a lesson started again
         if after.is_over() and not before.is_over():
-            outcome = after.outcome()
-            if outcome is not None and outcome.winner is not None:
-                return "win"
+            return kopf_celebration(after, self.model.names).sound
         taken = (after.captured(p) - before.captured(p) for p in (0, 1))
         if any(n > 0 for n in taken):  # struck or punished pieces, off to the tray
             return "strike"

@@ -18,6 +18,7 @@ from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resi
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
+from .ending import draw_ending
 from .model import KopfModel, Square
 
 LETTERS = "abcdefghij"
@@ -191,6 +192,7 @@ class KopfDrawing:
         self._draw_panel(surface, model, layout)
         if model.passing is not None:
             draw_passing(surface, model, layout.board, layout.scale, 0.85)
+        draw_ending(surface, model, layout)
 
     def heading(self) -> str:
         """The words in the bar over the board."""
