@@ -83,6 +83,13 @@ class KopfLayout:
             self.cell, self.cell,
         )  # fmt: skip
 
+    def framed_board(self) -> pygame.Rect:
+        """The board with its letters above and numbers at its left."""
+        return pygame.Rect(
+            self.board.left - self.label, self.board.top - self.label,
+            self.board.width + self.label, self.board.height + self.label,
+        )  # fmt: skip
+
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         if not self.board.collidepoint(pos):
             return None
