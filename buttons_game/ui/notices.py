@@ -55,12 +55,13 @@ def place_notices(
     keep_clear: Sequence[pygame.Rect] = (),
 ) -> list[tuple[Notice, pygame.Rect, list[str]]]:
     """Where each note goes (newest first) and its lines: stacked up from the foot of the
-    free area that shows the most of them, widest first. A note that would not fit in it
-    whole is left out (older ones first), so no note ever covers ``keep_clear``."""
+    free area that shows the most of them, one at the window's foot first, then the
+    widest. A note that would not fit in it whole is left out (older ones first), so no
+    note ever covers ``keep_clear``."""
     w, h = size
     gap, font = int(16 * scale), int(16 * scale)
     best: list[tuple[Notice, pygame.Rect, list[str]]] = []
-    best_score = (-1, -1)
+    best_score = (-1, False, -1)
     for area in free_areas(size, keep_clear, gap):
         width = min(int(w * 0.7), area.width - 2 * gap - int(28 * scale))
         if width < 8 * font:
@@ -76,7 +77,7 @@ def place_notices(
                 break
             placed.append((notice, box, lines))
             y = box.top - int(8 * scale)
-        score = (len(placed), width)
+        score = (len(placed), area.bottom == h, width)
         if score > best_score:
             best, best_score = placed, score
     return best
@@ -86,7 +87,8 @@ def free_areas(
     size: tuple[int, int], keep_clear: Sequence[pygame.Rect], gap: int
 ) -> list[pygame.Rect]:
     """The window's parts clear of every rectangle of ``keep_clear`` (each kept ``gap`` away):
-    the strips between them from top to bottom, and the bands above and below them all."""
+    the strips beside and between them from top to bottom, and the bands above and below
+    them all, as wide as they are together (so a band leaves a side panel alone)."""
     w, h = size
     window = pygame.Rect(0, 0, w, h)
     rects = [r for r in keep_clear if r.colliderect(window)]
@@ -100,12 +102,13 @@ def free_areas(
         x = max(x, right)
     if x < w:
         areas.append(pygame.Rect(x, 0, w - x, h))
+    left, right = min(r.left for r in rects), max(r.right for r in rects)
     below = max(r.bottom for r in rects) + gap
     if below < h:
-        areas.append(pygame.Rect(0, below, w, h - below))
+        areas.append(pygame.Rect(left, below, right - left, h - below))
     above = min(r.top for r in rects) - gap
     if above > 0:
-        areas.append(pygame.Rect(0, 0, w, above))
+        areas.append(pygame.Rect(left, 0, right - left, above))
     return areas
 
 
