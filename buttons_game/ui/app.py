@@ -50,6 +50,7 @@ class App:
         self.dirty = True
         self.board = NoticeBoard(lambda: setattr(self, "dirty", True))
         self.notices, self.notify = self.board.items, self.board.notify
+        self.notice_boxes: list[pygame.Rect] = []  # where the notes were drawn last
         self.prefs = Preferences(
             options.language, self.notify, options.starts_at_once, options.window
         )
@@ -311,7 +312,10 @@ class App:
         self.top.draw(self.surface)
         self.manager.draw_ui(self.surface)
         display.draw_focus(self.surface, self.top.focus)
-        draw_notices(self.surface, self.notices, self.scale)
+        # The notes never cover what the screen keeps clear (a table's boards).
+        self.notice_boxes = draw_notices(
+            self.surface, self.notices, self.scale, self.top.keep_clear()
+        )
         pygame.display.flip()
         self.frames += 1
         self.first_frame_at = self.first_frame_at or time.perf_counter()

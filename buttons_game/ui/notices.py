@@ -28,23 +28,88 @@ class Notice:
     keep: tuple[str, ...] = ()  # names in ``text`` a line never breaks inside
 
 
-def draw_notices(surface: pygame.Surface, notices: list[Notice], scale: float) -> None:
-    """The newest note lowest, older ones stacked above it."""
-    w, h = surface.get_size()
+def draw_notices(
+    surface: pygame.Surface,
+    notices: list[Notice],
+    scale: float,
+    keep_clear: Sequence[pygame.Rect] = (),
+) -> list[pygame.Rect]:
+    """The newest note lowest, older ones stacked above it, in the window's free area: none
+    covers a rectangle of ``keep_clear`` (the boards of a table). The boxes drawn."""
+    placed = place_notices(surface.get_size(), notices, scale, keep_clear)
     s = scale
-    y = h - int(16 * s)
     size = int(16 * s)
-    for notice in reversed(notices):
-        lines = wrap(notice.text, size, int(w * 0.7), keep=notice.keep)
-        step = line_step(size)
-        box = pygame.Rect(0, 0, int(w * 0.7) + int(28 * s), len(lines) * step + int(14 * s))
-        box.midbottom = (w // 2, y)
+    for notice, box, lines in placed:
         pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=10)
         edge = notice.tone if notice.tone in ("bad", "good", "accent") else "panel_border"
         pygame.draw.rect(surface, art.colour(edge), box, width=2, border_radius=10)
         inner = box.inflate(-int(28 * s), -int(14 * s))
         draw_lines(surface, lines, inner, size, notice.tone, centre=True)
-        y = box.top - int(8 * s)
+    return [box for _, box, _ in placed]
+
+
+def place_notices(
+    size: tuple[int, int],
+    notices: Sequence[Notice],
+    scale: float,
+    keep_clear: Sequence[pygame.Rect] = (),
+) -> list[tuple[Notice, pygame.Rect, list[str]]]:
+    """Where each note goes (newest first) and its lines: stacked up from the foot of the
+    free area that shows the most of them, one at the window's foot first, then the
+    widest. A note that would not fit in it whole is left out (older ones first), so no
+    note ever covers ``keep_clear``."""
+    w, h = size
+    gap, font = int(16 * scale), int(16 * scale)
+    best: list[tuple[Notice, pygame.Rect, list[str]]] = []
+    best_score = (-1, False, -1)
+    for area in free_areas(size, keep_clear, gap):
+        width = min(int(w * 0.7), area.width - 2 * gap - int(28 * scale))
+        if width < 8 * font:
+            continue
+        placed = []
+        y = area.bottom - gap
+        for notice in reversed(notices):
+            lines = wrap(notice.text, font, width, keep=notice.keep)
+            box = pygame.Rect(0, 0, width + int(28 * scale), len(lines) * line_step(font))
+            box.height += int(14 * scale)
+            box.midbottom = (area.centerx, y)
+            if box.top < area.top + gap // 2:
+                break
+            placed.append((notice, box, lines))
+            y = box.top - int(8 * scale)
+        score = (len(placed), area.bottom == h, width)
+        if score > best_score:
+            best, best_score = placed, score
+    return best
+
+
+def free_areas(
+    size: tuple[int, int], keep_clear: Sequence[pygame.Rect], gap: int
+) -> list[pygame.Rect]:
+    """The window's parts clear of every rectangle of ``keep_clear`` (each kept ``gap`` away):
+    the strips beside and between them from top to bottom, and the bands above and below
+    them all, as wide as they are together (so a band leaves a side panel alone)."""
+    w, h = size
+    window = pygame.Rect(0, 0, w, h)
+    rects = [r for r in keep_clear if r.colliderect(window)]
+    if not rects:
+        return [window]
+    areas = []
+    x = 0
+    for left, right in sorted((r.left - gap, r.right + gap) for r in rects):
+        if left > x:
+            areas.append(pygame.Rect(x, 0, left - x, h))
+        x = max(x, right)
+    if x < w:
+        areas.append(pygame.Rect(x, 0, w - x, h))
+    left, right = min(r.left for r in rects), max(r.right for r in rects)
+    below = max(r.bottom for r in rects) + gap
+    if below < h:
+        areas.append(pygame.Rect(left, below, right - left, h - below))
+    above = min(r.top for r in rects) - gap
+    if above > 0:
+        areas.append(pygame.Rect(left, 0, right - left, above))
+    return areas
 
 
 class NoticeBoard:

@@ -146,6 +146,10 @@ class Screen:
         """Names the screen and its phase: a new key triggers a --screenshots PNG."""
         return self.name
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the window's notes must never cover (a table's boards); nothing here."""
+        return []
+
     # helpers -------------------------------------------------------------------
     @property
     def scale(self) -> float:

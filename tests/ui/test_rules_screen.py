@@ -109,3 +109,28 @@ def test_the_rules_never_break_a_unit_at_960x600(make_app, language):
             dashes.append(screen.text.allow_split_dashes)
             seen += len(found)
     assert seen > 60 and not any(dashes)
+
+
+def test_full_rules_are_for_players_no_developer_text_and_kopf_in_a_to_j(make_app):
+    """Both games' full rules as the screen shows them: no test names, no file of code, no
+    "covered by a test"; Kopf oder Knopf names its columns a-j and its squares as the board
+    and the log do (b2, e5), never as (row, col) numbers."""
+    app = make_app(window=(1280, 720))
+    app.push(MainMenu(app))
+    app.show_rules()
+    step(app, 2)
+    screen = app.top
+    click_widget(app, screen.full_rules)
+    texts = {}
+    for tab in screen.tabs:
+        click_widget(app, tab)
+        texts[screen.game.id] = shown(screen.text)
+    assert set(texts) == {"buttons", "kopf"}
+    for game, text in texts.items():
+        for developer in ("tests/", ".py", "covered by a test", "engine", "<!--", "-->"):
+            assert developer not in text, (game, developer)
+    kopf = texts["kopf"]
+    assert "columns a–j" in kopf and "columns 1–10" not in kopf
+    assert "b2 red" in kopf and "e5" in kopf
+    assert not re.search(r"\(\d+, ?\d+\)", kopf), "squares named as on the board"
+    assert "Ruling" in kopf and "forbidden group" in kopf, "every ruling is still there"

@@ -1,7 +1,8 @@
 """The shipped rules (``docs/rules-<game>.md``) as the rich text a pygame_gui text box shows.
 
 Only what the rules use of Markdown: headings, paragraphs, lists, a rule line, bold, code
-and links (shown as their words: the box is not a browser).
+and links (shown as their words: the box is not a browser); HTML comments (notes for
+developers: which test covers a rule) are left out.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 
 from buttons_game.core.resources import document
 
+_COMMENT = re.compile(r"\n?[ \t]*<!--.*?-->[ \t]*", re.DOTALL)
 _HEADING = re.compile(r"(#{1,6})\s+(.*)")
 _ITEM = re.compile(r"(- |\d+\. )(.*)")
 _INLINE = (
@@ -39,6 +41,7 @@ def markdown_html(text: str, heading_colour: str) -> str:
     (``#rrggbb``), a list item a line of its own after a bullet or its number."""
     blocks: list[str] = []
     ends: list[str] = []  # what follows each block
+    text = _COMMENT.sub("", text)  # notes for developers, never shown
     for chunk in re.split(r"\n\s*\n", text.strip()):
         lines: list[str] = []  # a heading, a paragraph or a list item each
         for raw in chunk.splitlines():

@@ -167,6 +167,12 @@ class TableScreen(PlayScreen):
                 frame = widget.rect.inflate(2 * width + 4, 2 * width + 4)
                 pygame.draw.rect(surface, art.colour("lesson"), frame, width, self.px(12))
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Every seat's board with what is printed around it: no note covers one (the
+        table's layout says where they are)."""
+        assert self.table is not None
+        return [g.panel for g in self.table.boards]
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if self.model.tutorial is not None:

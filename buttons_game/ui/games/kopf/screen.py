@@ -62,6 +62,11 @@ class KopfScreen(PlayScreen):
         assert self.table is not None
         self.drawing.draw(surface, self.model, self.table, self.host.background)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The board with its column letters and row numbers: no note covers it."""
+        assert self.table is not None
+        return [self.table.framed_board()]
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if state.is_over():

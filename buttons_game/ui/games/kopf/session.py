@@ -29,6 +29,9 @@ GLIDE_SECONDS = 0.16  # a moved piece glides along its line: this long ...
 GLIDE_PER_SQUARE = 0.06  # ... and this much more for each square it passes
 TRAIL_SECONDS = 1.4  # a bot's move stays marked this long, fading
 PASS_SECONDS = 1.2  # a person who cannot move sees why before the turn passes
+# The log's notes of a decision itself (``narration``); an undo of the decision keeps
+# them and takes out the rest, what the decision brought about.
+DECISIONS = frozenset({"move", "pass", "punish"})
 
 
 def kopf_hints() -> HintDesk[Any]:
@@ -142,6 +145,11 @@ class KopfSession(PlaySession):
 
     def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
         return (undo_note(seat),)
+
+    def kept_on_undo(self, notes: Sequence[Note]) -> Sequence[Note]:
+        """As in BUTTONS: a decision taken back keeps its own line in the log; what it
+        brought about (the strikes, the captured count, punishing due, the end) goes."""
+        return [note for note in notes if note.key in DECISIONS]
 
     def changed(self, before: KopfState, after: KopfState, action: Action | None) -> None:
         """The selection, the last move, the moved piece's glide, the strikes' flights (once

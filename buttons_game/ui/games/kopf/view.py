@@ -8,9 +8,10 @@ from functools import lru_cache
 
 import pygame
 
+from buttons_game.games.kopf.bots.hint import KopfHint
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
-from buttons_game.i18n import t
+from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
@@ -83,6 +84,13 @@ class KopfLayout:
             self.cell, self.cell,
         )  # fmt: skip
 
+    def framed_board(self) -> pygame.Rect:
+        """The board with its letters above and numbers at its left."""
+        return pygame.Rect(
+            self.board.left - self.label, self.board.top - self.label,
+            self.board.width + self.label, self.board.height + self.label,
+        )  # fmt: skip
+
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         if not self.board.collidepoint(pos):
             return None
@@ -150,7 +158,14 @@ def hint_text(model: KopfModel) -> str | None:
     h = model.hint
     if h is None:
         return None
-    return hint_for(model, t(f"kopf_hint.{h.why}", **dict(h.values)))  # in hot-seat: whose
+    return hint_for(model, hint_words(h))  # in hot-seat: whose
+
+
+def hint_words(h: KopfHint) -> str:
+    """The hint in words: its reason, then what it says of the pieces in danger."""
+    sentences = [t(f"kopf_hint.{h.why}", **dict(h.values))]
+    sentences += [t(f"kopf_hint_more.{key}", **dict(values)) for key, values in h.more]
+    return ("" if language() == "ja" else " ").join(sentences)
 
 
 class KopfDrawing:

@@ -16,7 +16,7 @@ from buttons_game.ui.games.kopf.setup import KopfSetupScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from ...conftest import choose, click, click_widget, press, settle, step
+from ...conftest import choose, click, click_widget, press, run_until, settle, step
 
 
 def quick_adviser(state, seat):
@@ -324,8 +324,7 @@ def test_set_up_starts_from_the_last_seats_and_remembers_them(make_app):
 )
 def test_a_hint_says_whose_it_is_when_two_people_play(make_app, quick):
     """The shipped hints think as long as the hard bot (a second); the quick tier's two plies."""
-    from buttons_game.i18n import t
-    from buttons_game.ui.games.kopf.view import hint_text
+    from buttons_game.ui.games.kopf.view import hint_text, hint_words
 
     from ...conftest import run_until
 
@@ -340,8 +339,37 @@ def test_a_hint_says_whose_it_is_when_two_people_play(make_app, quick):
         press(app, pygame.K_h)
         run_until(app, lambda model=model: model.hint is not None)
         text = hint_text(model)
-        plain = t(f"kopf_hint.{model.hint.why}", **dict(model.hint.values))
+        plain = hint_words(model.hint)
         if seats[1].is_human:
             assert text == plain.replace("Hint:", f"Hint for {mover}:", 1) != plain
         else:
             assert text == plain and text.startswith("Hint: ")
+
+
+def test_undo_takes_the_strikes_and_the_count_the_turn_brought_out_of_the_log(make_app):
+    """Ann steps into the reach of Bo's pair: Bo strikes at the start of his turn and the
+    log counts his capture. Ann's undo takes that strike and count out of the log, as in
+    BUTTONS: her move's own line stays, followed by the line saying it was taken back."""
+    from buttons_game.games.kopf.engine import new_game
+    from tests.games.kopf.helpers import BLUE_FILLER, RED_FILLER, board
+
+    state = new_game(
+        board=board(),
+        pieces=([(4, 8), *RED_FILLER], [(5, 5), (5, 6), *BLUE_FILLER]),
+        to_move=0,
+    )
+    app = make_app()
+    app.start_game(KopfGame((Seat("Ann"), Seat("Bo", "easy")), state))
+    settle(app)
+    screen = app.top
+    session = screen.session
+    click(app, square_centre(screen, 4, 8))
+    click(app, square_centre(screen, 5, 8))
+    run_until(app, lambda: session.state.current_player == 0 and len(session.state.history()) == 2)
+    keys = [note.key for note in session.model.log]
+    assert "strike" in keys and "captured" in keys, keys
+    press(app, pygame.K_u)
+    assert session.state == state
+    log = session.model.log
+    assert [note.key for note in log if note.key in ("strike", "captured", "win")] == []
+    assert [note.key for note in log][-3:] == ["move", "move", "undo_turn"]

@@ -1,0 +1,59 @@
+"""Notes at the foot of the window never cover a board: the table says where its boards
+are and the notes go to the free part of the window, at every window size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from buttons_game.games.buttons.game import Game, Seat
+from buttons_game.games.kopf.game import KopfGame
+
+from .conftest import step
+
+SIZES = ((960, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+LONG = (
+    "The game could not be saved to /home/someone/.local/share/buttons-game/saves: "
+    "the disk is full. Free some space and save again from the menu."
+)
+
+
+def boards_of(screen) -> list[pygame.Rect]:
+    """The boards as the table's layout has them: Kopf oder Knopf's squares with their
+    letters and numbers, each BUTTONS seat's 6×6 spaces, name, stars and depot."""
+    table = screen.table
+    if hasattr(table, "boards"):
+        return [g.panel for g in table.boards] + [g.grid for g in table.boards]
+    return [table.board, table.framed_board()]
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        KopfGame.new((Seat("Ann"), Seat("Bo", "easy"))),
+        Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2),
+        Game.new((Seat("Ann"), Seat("Bo")) + tuple(Seat(n, "easy") for n in ("Cy", "Di")), seed=2),
+    ],
+    ids=["kopf", "buttons-2", "buttons-4"],
+)
+def test_notes_never_cover_a_board_at_any_window_size(make_app, game):
+    app = make_app(window=SIZES[0])
+    app.start_game(game)
+    step(app, 2)
+    for size in SIZES:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        step(app)
+        assert app.surface.get_size() == size
+        app.notify("Saved as “Sunday evening”.", "good")
+        app.notify(LONG, "bad")
+        app.notify("Bo placed a button at (3, 4).")
+        app.dirty = True
+        step(app)
+        boxes = app.notice_boxes
+        assert len(boxes) == 3, (size, boxes)  # every note is shown
+        window = pygame.Rect((0, 0), size)
+        for box in boxes:
+            assert window.contains(box), (size, box)
+            for board in boards_of(app.top):
+                assert not box.colliderect(board), (size, box, board)
+        app.notices.clear()
