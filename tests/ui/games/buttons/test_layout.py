@@ -116,7 +116,8 @@ def test_no_empty_band_above_the_names_or_below_the_board(size, players):
             assert g.panel.bottom - board_rect(g).bottom <= pad + 1, "the board ends the panel"
     bar, area = layout.top_bar, layout.board_area
     assert bar.bottom == min(g.panel.top for g in layout.boards), "the round's title above them"
-    above, below = bar.top, size[1] - area.bottom
+    floor = layout.side.top if layout.below else size[1]  # the strip below, or the window's foot
+    above, below = bar.top, floor - area.bottom
     assert abs(above - below) <= max(2, int(10 * scale)) + 1, "title and boards in the middle"
     assert bar.height <= round(32 * scale), "a compact header"
 
