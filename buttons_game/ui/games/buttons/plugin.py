@@ -170,7 +170,10 @@ def tutorial_table() -> Any:
             self.practice = None
             if self.done_shown:
                 assert self.table is not None
+                # at the foot of the side panel, or of the card's last column in the strip
                 side = self.table.side.inflate(-2 * self.px(10), -2 * self.px(10))
+                if self.table.below:
+                    side = self.table.keys
                 rect = pygame.Rect(side.left, side.bottom - self.px(42), side.width, self.px(42))
                 self.practice = button(
                     self, rect, "learn.practice", "#primary", "learn.practice_tip"
