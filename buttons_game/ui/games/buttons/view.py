@@ -26,7 +26,7 @@ SIDE_MIN, SIDE_MAX = 190, 330  # the side panel's width (before scaling)
 STRIP_MIN, STRIP_MAX = 120, 240  # the side panel's height as a strip under the boards
 PANEL_MIN = 300  # the side panel holding the round's summary, its review or the replay's
 HEADER_BUTTON = 140  # Undo, Hint and Menu in the header, each this wide (before scaling)
-STRIP_DICE, STRIP_BUTTONS, STRIP_KEYS = 140, 180, 290  # the strip's fixed columns' widths
+STRIP_DICE, STRIP_BUTTONS, STRIP_KEYS = 170, 180, 290  # the strip's fixed columns' widths
 
 
 @dataclass
