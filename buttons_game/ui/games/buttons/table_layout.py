@@ -1,5 +1,6 @@
 """Where the seats' panels, the header and the side panel go: the arrangement with the
-largest boards for a window size and a seat count.
+largest boards for a window size and a seat count; and where the side panel's parts go,
+in a column at the right or in the strip under the boards.
 
 A pure function of its arguments (no frame is drawn): the table and the game-over
 screen both ask it, and the tests check its geometry at every window size.
@@ -7,6 +8,7 @@ screen both ask it, and the tests check its geometry at every window size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -102,4 +104,57 @@ def arrange(
     return Arrangement(head, seats, boards, side, (cols, rows), below)
 
 
-__all__ = ["SHAPES", "Arrangement", "arrange"]
+STRIP_DICE, STRIP_BUTTONS, STRIP_KEYS = 170, 180, 290  # the strip's fixed columns' widths
+
+Parts = tuple[
+    list[pygame.Rect], pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect
+]  # the dice in hand, Roll, Opt out, the prompt, the log, the keys
+
+
+def column_parts(side: pygame.Rect, px: Callable[[float], int]) -> Parts:
+    """The side panel at the right, from the top: the dice in hand, Roll, Opt out, the
+    prompt and the log; the keys at its foot."""
+    inner = side.inflate(-2 * px(10), -2 * px(10))
+    d = min(px(58), int(inner.width / 4.3))
+    y = inner.top + px(28)
+    dice = [
+        pygame.Rect(inner.left + (i % 3) * int(d * 1.35), y + (i // 3) * (d + px(8)), d, d)
+        for i in range(6)
+    ]
+    y += 2 * (d + px(8)) + px(4)
+    roll = pygame.Rect(inner.left, y, inner.width, px(46))
+    y += px(46) + px(8)
+    opt_out = pygame.Rect(inner.left, y, inner.width, px(40))
+    y += px(52)
+    keys = inner.copy()
+    prompt_room = pygame.Rect(inner.left, y, inner.width, px(76))
+    log = pygame.Rect(inner.left, y, inner.width, keys.bottom - y)  # prompt, hint and log
+    return dice, roll, opt_out, prompt_room, log, keys
+
+
+def strip_parts(side: pygame.Rect, px: Callable[[float], int]) -> Parts:
+    """The side panel as a strip under the boards, in columns from the left: the dice in
+    hand | Roll and Opt out | the prompt and the bot's move | the log | the keys."""
+    inner = side.inflate(-2 * px(10), -2 * px(10))
+    gap = px(16)
+    d = min(px(58), (inner.height - px(24) - px(6)) // 2)
+    step = int(d * 1.3)
+    dice = [
+        pygame.Rect(inner.left + (i % 3) * step, inner.top + px(24) + (i // 3) * (d + px(6)), d, d)
+        for i in range(6)
+    ]
+    x = inner.left + max(px(STRIP_DICE), 2 * step + d) + gap
+    buttons = px(STRIP_BUTTONS)
+    y = inner.top + max(0, inner.height - px(94)) // 2
+    roll = pygame.Rect(x, y, buttons, px(46))
+    opt_out = pygame.Rect(x, roll.bottom + px(8), buttons, px(40))
+    x += buttons + gap
+    keys = pygame.Rect(inner.right - px(STRIP_KEYS), inner.top, px(STRIP_KEYS), inner.height)
+    words = keys.left - gap - x  # the prompt's and the log's columns
+    prompt_room = pygame.Rect(x, inner.top, words * 9 // 20, inner.height)
+    left = prompt_room.right + gap
+    log = pygame.Rect(left, inner.top, keys.left - gap - left, inner.height)
+    return dice, roll, opt_out, prompt_room, log, keys
+
+
+__all__ = ["SHAPES", "Arrangement", "arrange", "column_parts", "strip_parts"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -19,14 +18,13 @@ from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 from .board_geometry import BoardGeometry
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
-from .table_layout import arrange
+from .table_layout import arrange, column_parts, strip_parts
 
 HEADER = 32  # the round, who starts it, Undo, Hint and Menu above the boards (before scaling)
 SIDE_MIN, SIDE_MAX = 190, 330  # the side panel's width (before scaling)
 STRIP_MIN, STRIP_MAX = 120, 240  # the side panel's height as a strip under the boards
 PANEL_MIN = 300  # the side panel holding the round's summary, its review or the replay's
 HEADER_BUTTON = 140  # Undo, Hint and Menu in the header, each this wide (before scaling)
-STRIP_DICE, STRIP_BUTTONS, STRIP_KEYS = 170, 180, 290  # the strip's fixed columns' widths
 
 
 @dataclass
@@ -80,7 +78,7 @@ class TableLayout:
         )
         top_bar = arrangement.header
         side = arrangement.side
-        parts = _strip_parts(side, px) if arrangement.below else _column_parts(side, px)
+        parts = (strip_parts if arrangement.below else column_parts)(side, px)
         # Undo, Hint and the menu at the header's right end: the side panel keeps its room
         # for what is said of the game
         menu = pygame.Rect(0, top_bar.top + px(2), px(HEADER_BUTTON), top_bar.height - px(4))
@@ -98,57 +96,6 @@ class TableLayout:
             if cell:
                 return (g.seat, *cell)
         return None
-
-
-Parts = tuple[
-    list[pygame.Rect], pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect
-]  # the dice in hand, Roll, Opt out, the prompt, the log, the keys
-
-
-def _column_parts(side: pygame.Rect, px: Callable[[float], int]) -> Parts:
-    """The side panel at the right, from the top: the dice in hand, Roll, Opt out, the
-    prompt and the log; the keys at its foot."""
-    inner = side.inflate(-2 * px(10), -2 * px(10))
-    d = min(px(58), int(inner.width / 4.3))
-    y = inner.top + px(28)
-    dice = [
-        pygame.Rect(inner.left + (i % 3) * int(d * 1.35), y + (i // 3) * (d + px(8)), d, d)
-        for i in range(6)
-    ]
-    y += 2 * (d + px(8)) + px(4)
-    roll = pygame.Rect(inner.left, y, inner.width, px(46))
-    y += px(46) + px(8)
-    opt_out = pygame.Rect(inner.left, y, inner.width, px(40))
-    y += px(52)
-    keys = inner.copy()
-    prompt_room = pygame.Rect(inner.left, y, inner.width, px(76))
-    log = pygame.Rect(inner.left, y, inner.width, keys.bottom - y)  # prompt, hint and log
-    return dice, roll, opt_out, prompt_room, log, keys
-
-
-def _strip_parts(side: pygame.Rect, px: Callable[[float], int]) -> Parts:
-    """The side panel as a strip under the boards, in columns from the left: the dice in
-    hand | Roll and Opt out | the prompt and the bot's move | the log | the keys."""
-    inner = side.inflate(-2 * px(10), -2 * px(10))
-    gap = px(16)
-    d = min(px(58), (inner.height - px(24) - px(6)) // 2)
-    step = int(d * 1.3)
-    dice = [
-        pygame.Rect(inner.left + (i % 3) * step, inner.top + px(24) + (i // 3) * (d + px(6)), d, d)
-        for i in range(6)
-    ]
-    x = inner.left + max(px(STRIP_DICE), 2 * step + d) + gap
-    buttons = px(STRIP_BUTTONS)
-    y = inner.top + max(0, inner.height - px(94)) // 2
-    roll = pygame.Rect(x, y, buttons, px(46))
-    opt_out = pygame.Rect(x, roll.bottom + px(8), buttons, px(40))
-    x += buttons + gap
-    keys = pygame.Rect(inner.right - px(STRIP_KEYS), inner.top, px(STRIP_KEYS), inner.height)
-    words = keys.left - gap - x  # the prompt's and the log's columns
-    prompt_room = pygame.Rect(x, inner.top, words * 9 // 20, inner.height)
-    left = prompt_room.right + gap
-    log = pygame.Rect(left, inner.top, keys.left - gap - left, inner.height)
-    return dice, roll, opt_out, prompt_room, log, keys
 
 
 def prompt(model: TableModel) -> tuple[str, str]:
