@@ -291,6 +291,8 @@ def readme(app: App, out: Path) -> None:
     shoot(app, out / "game-4-players.png")
     app.start_game(mid_game(2, humans=2))
     shoot(app, out / "game-2-players.png")
+    app.start_game(mid_game(3, humans=2))
+    shoot(app, out / "game-3-players.png")
     app.start_game(mid_game(4, humans=4, phase=Phase.STARS))
     shoot(app, out / "round-summary.png")
     app.show_setup("buttons")

@@ -23,6 +23,7 @@ class OverTable(Screen):
 
     rect: pygame.Rect
     button_gap = 16  # from the Continue button to the panel's foot, before scaling
+    strip = True  # the panel may be a strip under the boards (when that gives larger boards)
 
     def __init__(self, host: Host, session: TableSession) -> None:
         super().__init__(host)
@@ -34,18 +35,31 @@ class OverTable(Screen):
         # Its panel wider than the side panel of play, for the review's lines: the boards
         # make room for it and stay in full view.
         players = self.session.state.players
-        self.table = TableLayout.compute(size, players, self.scale, side_min=PANEL_MIN)
+        self.table = TableLayout.compute(
+            size, players, self.scale, side_min=PANEL_MIN, strip=self.strip
+        )
         self.place_panel(size)
 
     def place_panel(self, size: tuple[int, int]) -> None:
         raise NotImplementedError
 
-    def build(self) -> None:
+    @property
+    def in_strip(self) -> bool:
+        """The panel is the strip under the boards: Continue at its right end."""
+        return self.table.below and self.rect == self.table.side
+
+    def button_rect(self) -> pygame.Rect:
+        """Continue: at the panel's foot, or at the right end of the strip."""
         r = self.rect
         bw, bh = min(self.px(220), r.width - 2 * self.px(12)), self.px(50)
+        if self.in_strip:
+            return pygame.Rect(r.right - bw - self.px(self.button_gap), r.centery - bh // 2, bw, bh)
+        return pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(self.button_gap), bw, bh)
+
+    def build(self) -> None:
         self.button = self.add(
             pygame_gui.elements.UIButton(
-                pygame.Rect(r.centerx - bw // 2, r.bottom - bh - self.px(self.button_gap), bw, bh),
+                self.button_rect(),
                 tk("game.continue"),
                 manager=self.manager,
                 object_id="#primary",

@@ -174,8 +174,9 @@ def tutorial_table() -> Any:
             self.practice = None
             if self.done_shown:
                 assert self.table is not None
+                # where the keys' room ends, under the card (the drawing leaves it free); in the
+                # strip below the boards, the foot of the card's last column
                 keys, height = self.table.keys, self.px(PRACTICE)
-                # where the keys' room ends, under the card (the drawing leaves it free)
                 rect = pygame.Rect(keys.left, keys.bottom - height, keys.width, height)
                 self.practice = button(
                     self, rect, "learn.practice", "#primary", "learn.practice_tip"

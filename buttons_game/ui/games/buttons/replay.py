@@ -80,7 +80,7 @@ class ReplayTableLayout(TableLayout):
 
     @classmethod
     def for_replay(cls, size: tuple[int, int], players: int, scale: float) -> ReplayTableLayout:
-        base = TableLayout.compute(size, players, scale, side_min=PANEL_MIN)
+        base = TableLayout.compute(size, players, scale, side_min=PANEL_MIN, strip=False)
         pad = int(round(10 * scale))
         inner = base.side.inflate(-2 * pad, -2 * pad)
         gap = int(round(6 * scale))

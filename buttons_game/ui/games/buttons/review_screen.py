@@ -106,6 +106,7 @@ class ReviewScreen(OverTable):
 
     name = "review"
     button_gap = 12
+    strip = False  # its lines need a column's height: the boards make room at the right
 
     def __init__(self, host: Host, session: TableSession, round_number: int, seats: list[int]):
         super().__init__(host, session)

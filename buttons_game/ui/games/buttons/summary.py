@@ -20,6 +20,7 @@ AUTO_CLOSE_SECONDS = 2.2
 HEADS = ("summary.seat", "summary.opt_out", "summary.colours", "summary.cards", "summary.total")
 TITLE, HEAD, NAME, TOTAL = 22, 14, 17, 24  # text sizes, before scaling
 ICON = 30  # the largest icon of a star, a colour or a card (before scaling)
+LEGEND = 250  # in the strip: the column of the title and the heads (before scaling)
 
 
 class SummaryScreen(OverTable):
@@ -81,8 +82,81 @@ class SummaryScreen(OverTable):
         return plays_itself
 
     def draw(self, surface: pygame.Surface) -> None:
-        model = self.session.model
         self.draw_panel(surface)
+        if self.in_strip:
+            self.draw_strip(surface)
+        else:
+            self.draw_column(surface)
+
+    def seat_columns(self) -> list[pygame.Rect]:
+        """In the strip: one column per seat, between the title's column and Continue."""
+        inner = self.inner
+        gap = self.px(16)
+        left = inner.left + self.px(LEGEND) + gap
+        right = self.button.rect.left - gap
+        players = len(self.score.seats)
+        width = (right - left - (players - 1) * gap) // players
+        return [
+            pygame.Rect(left + p * (width + gap), inner.top, width, inner.height)
+            for p in range(players)
+        ]
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        """The strip under the boards: the title and the column heads at the left, then each
+        seat in its own column (its name and total, then how the total was made)."""
+        inner = self.inner
+        legend = pygame.Rect(inner.left, inner.top, self.px(LEGEND), inner.height)
+        size = self.px(TITLE)
+        title = wrap(t("summary.title", n=self.score.round_number), size, legend.width, True)
+        y = legend.top + draw_lines(surface, title, legend, size, "accent", True)
+        size = self.px(HEAD)
+        heads = f"{t(HEADS[0])} · {t(HEADS[4])}: " + " · ".join(t(key) for key in HEADS[1:4])
+        rest = pygame.Rect(legend.left, y + self.px(4), legend.width, legend.bottom - y)
+        draw_lines(surface, wrap(heads, size, legend.width), rest, size, "text_dim")
+        columns = self.seat_columns()
+        widest = min(column.width for column in columns)
+        icon = max(8, min(self.px(ICON), (widest - self.px(28)) * 10 // 68))
+        high = line_step(self.px(TOTAL)) + self.px(4) + icon
+        for p, column in enumerate(columns):
+            x = column.left - self.px(8)
+            pygame.draw.line(surface, art.colour("panel_border"), (x, inner.top), (x, inner.bottom))
+            area = pygame.Rect(column.left, column.centery - high // 2, column.width, high)
+            self.draw_seat(surface, p, area, icon)
+
+    def draw_seat(self, surface: pygame.Surface, p: int, area: pygame.Rect, icon: int) -> int:
+        """Seat ``p``'s line (its name, its total at the right) and its icons under it, in
+        ``area`` from its top; returns the y under them."""
+        seat = self.score.seats[p]
+        y = area.top
+        tint = "star" if seat.total else "text_dim"
+        total = art.text(str(seat.total), self.px(TOTAL), tint, True)
+        room = area.width - total.get_width() - self.px(10)
+        names = self.session.model.names
+        name = art.text(fit(names[p], self.px(NAME), room, True), self.px(NAME), "text", True)
+        high = max(name.get_height(), total.get_height())
+        surface.blit(name, (area.left, y + (high - name.get_height()) // 2))
+        surface.blit(total, (area.right - total.get_width(), y))
+        y += high + self.px(2)
+        x = area.left
+        if seat.status is Status.BUSTED:
+            label = art.text(t("summary.busted"), self.px(16), "bad", True)
+            surface.blit(label, (x, y + (icon - label.get_height()) // 2))
+        else:
+            surface.blit(art.star(icon), (x, y))
+            x += icon + self.px(10)
+            for colour_name in seat.colours:
+                surface.blit(art.printed_button(colour_name, icon), (x, y))
+                x += icon + 4
+            x += self.px(6)
+            for colour_name in seat.card_bonus:
+                card = pygame.Rect(x, y - 2, int(icon * 0.8), icon + 4)
+                draw_card(surface, card, colour_name)
+                x += card.width + 6
+        return y + icon
+
+    def draw_column(self, surface: pygame.Surface) -> None:
+        """The side panel's place: the title, the column heads, then the seats one below
+        the other."""
         inner = self.inner
         y = inner.top
         title = t("summary.title", n=self.score.round_number)
@@ -106,32 +180,8 @@ class SummaryScreen(OverTable):
         pygame.draw.line(surface, art.colour("panel_border"), (inner.left, y), (inner.right, y))
         y += self.px(8)
         icon = self.icon_size()
-        names = model.names
-        for p, seat in enumerate(self.score.seats):
-            tint = "star" if seat.total else "text_dim"
-            total = art.text(str(seat.total), self.px(TOTAL), tint, True)
-            room = inner.width - total.get_width() - self.px(10)
-            name = art.text(fit(names[p], self.px(NAME), room, True), self.px(NAME), "text", True)
-            high = max(name.get_height(), total.get_height())
-            surface.blit(name, (inner.left, y + (high - name.get_height()) // 2))
-            surface.blit(total, (inner.right - total.get_width(), y))
-            y += high + self.px(2)
-            x = inner.left
-            if seat.status is Status.BUSTED:
-                label = art.text(t("summary.busted"), self.px(16), "bad", True)
-                surface.blit(label, (x, y + (icon - label.get_height()) // 2))
-            else:
-                surface.blit(art.star(icon), (x, y))
-                x += icon + self.px(10)
-                for colour_name in seat.colours:
-                    surface.blit(art.printed_button(colour_name, icon), (x, y))
-                    x += icon + 4
-                x += self.px(6)
-                for colour_name in seat.card_bonus:
-                    card = pygame.Rect(x, y - 2, int(icon * 0.8), icon + 4)
-                    draw_card(surface, card, colour_name)
-                    x += card.width + 6
-            y += icon + self.px(12)
+        for p in range(len(self.score.seats)):
+            y = self.draw_seat(surface, p, inner.move(0, y - inner.top), icon) + self.px(12)
 
     def screenshot_key(self) -> str:
         return f"summary-{self.session.state.players}p"

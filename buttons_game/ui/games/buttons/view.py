@@ -19,11 +19,12 @@ from . import ending
 from .board_geometry import BoardGeometry
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
-from .table_layout import arrange
+from .table_layout import arrange, column_parts, strip_parts
 from .tutorial import tutorial_text
 
 HEADER = 32  # the round, who starts it, Undo, Hint and Menu above the boards (before scaling)
 SIDE_MIN, SIDE_MAX = 190, 330  # the side panel's width (before scaling)
+STRIP_MIN, STRIP_MAX = 120, 240  # the side panel's height as a strip under the boards
 PANEL_MIN = 300  # the side panel holding the round's summary, its review or the replay's
 HEADER_BUTTON = 140  # Undo, Hint and Menu in the header, each this wide (before scaling)
 PRACTICE = 42  # the tutorial's "Play a game" under its closing card (before scaling)
@@ -48,20 +49,27 @@ class TableLayout:
     prompt: pygame.Rect
     log: pygame.Rect
     keys: pygame.Rect
+    below: bool  # the side panel is a strip under the boards, in columns
 
     @classmethod
     def compute(
-        cls, size: tuple[int, int], players: int, scale: float, side_min: int = SIDE_MIN
+        cls,
+        size: tuple[int, int],
+        players: int,
+        scale: float,
+        side_min: int = SIDE_MIN,
+        strip: bool = True,
     ) -> TableLayout:
         """The largest boards for the window; ``side_min``: the side panel's narrowest width
-        (before scaling): wider for the round's summary and review and for the replay."""
+        (before scaling): wider for the round's summary and review and for the replay;
+        ``strip``: the side panel may become a strip under the boards when that gives them
+        more room."""
 
         def px(v: float) -> int:
             return int(round(v * scale))
 
-        pad = px(10)
         # The largest boards the window allows, the round's header right above them; the
-        # side panel takes the width they leave.
+        # side panel takes the room they leave.
         arrangement = arrange(
             size,
             players,
@@ -69,50 +77,21 @@ class TableLayout:
             header=px(HEADER),
             side_min=px(side_min),
             side_max=px(max(side_min, SIDE_MAX)),
+            strip=(px(STRIP_MIN), px(STRIP_MAX)) if strip else None,
         )
-        boards = arrangement.boards
         top_bar = arrangement.header
-        board_area = arrangement.board_area
         side = arrangement.side
-        inner = side.inflate(-2 * pad, -2 * pad)
-        d = min(px(58), int(inner.width / 4.3))
-        y = inner.top + px(28)
-        dice = [
-            pygame.Rect(inner.left + (i % 3) * int(d * 1.35), y + (i // 3) * (d + px(8)), d, d)
-            for i in range(6)
-        ]
-        y += 2 * (d + px(8)) + px(4)
-        bh = px(46)
-        roll = pygame.Rect(inner.left, y, inner.width, bh)
-        y += bh + px(8)
-        opt_out = pygame.Rect(inner.left, y, inner.width, px(40))
-        y += px(52)
-        # Undo, Hint and the menu at the header's right end: the side panel keeps its height
+        parts = (strip_parts if arrangement.below else column_parts)(side, px)
+        # Undo, Hint and the menu at the header's right end: the side panel keeps its room
         # for what is said of the game
         menu = pygame.Rect(0, top_bar.top + px(2), px(HEADER_BUTTON), top_bar.height - px(4))
         menu.right = top_bar.right
         hint = menu.move(-menu.width - px(8), 0)
         undo = hint.move(-menu.width - px(8), 0)
-        keys = pygame.Rect(inner.left, inner.top, inner.width, inner.height)
-        prompt = pygame.Rect(inner.left, y, inner.width, px(76))
-        log = pygame.Rect(inner.left, y, inner.width, keys.bottom - y)  # prompt, hint and log
-        return cls(
-            size,
-            scale,
-            top_bar,
-            board_area,
-            boards,
-            side,
-            dice,
-            roll,
-            opt_out,
-            undo,
-            hint,
-            menu,
-            prompt,
-            log,
-            keys,
-        )
+        dice, roll, opt_out, prompt_room, log, keys = parts
+        return cls(size, scale, top_bar, arrangement.board_area, arrangement.boards, side,
+                   dice, roll, opt_out, undo, hint, menu, prompt_room, log, keys,
+                   arrangement.below)  # fmt: skip
 
     def space_at(self, pos: tuple[int, int]) -> tuple[int, int, int] | None:
         for g in self.boards:
@@ -260,22 +239,32 @@ class TableDrawing:
             surface.blit(banner, (x, bar.centery - banner.get_height() // 2))
 
     def draw_side(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        """The side panel: the dice in hand, the prompt, the bot's move, the log (or the
+        tutorial's card) and the keys; at the right, or in columns as a strip below."""
         s = layout.scale
         side = layout.side
         pygame.draw.rect(surface, art.colour("panel"), side, border_radius=14)
         pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
-        head = art.text(t("game.in_hand"), int(16 * s), "text_dim", True)
+        size = int(16 * s)
+        column = layout.roll.left - layout.dice[0].left - int(8 * s)
+        words = fit(t("game.in_hand"), size, column, True) if layout.below else t("game.in_hand")
+        head = art.text(words, size, "text_dim", True)
         surface.blit(head, (layout.dice[0].left, side.top + int(10 * s)))
         self.draw_dice(surface, model, layout)
         text, tint = prompt(model)
-        size = int(16 * s)
         room = layout.prompt.copy()
         room.height = line_step(size) * 6  # at most six lines
+        if layout.below:
+            room.height = min(room.height, layout.prompt.height)
         used = draw_lines(
             surface, wrap(text, size, room.width, True, keep=model.names), room, size, tint, True
         )
         below = pygame.Rect(room.left, room.top + used + int(4 * s), room.width, room.height)
-        bot_line = mark.draw_bot_move(surface, model, below, int(14 * s))
+        if layout.below:  # the bot's move under the prompt, in the prompt's column
+            below.height = layout.prompt.bottom - below.top
+        bot_line = 0
+        if below.height >= line_step(int(14 * s)):
+            bot_line = mark.draw_bot_move(surface, model, below, int(14 * s))
         used += bot_line + int(4 * s) if bot_line else 0
         key_size = int(14 * s)
         # In the tutorial its card takes the keys' room too: each step names its keys.
@@ -288,9 +277,15 @@ class TableDrawing:
         if model.tutorial is not None and model.tutorial.number > model.tutorial.total:
             keys_h = int(round(PRACTICE * s))  # the done card's "Play a game" stands under it
         area = pygame.Rect(layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h)
+        if layout.below:  # the keys at the top of their column; the log in its own
+            area.top = layout.keys.top
+            log = layout.log.union(layout.keys) if model.tutorial else layout.log
+            if model.tutorial is not None and model.tutorial.number > model.tutorial.total:
+                log.height -= keys_h + int(8 * s)  # "Play a game" at the keys' foot, under it
+        else:
+            top = layout.prompt.top + used + int(8 * s)
+            log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
         draw_lines(surface, keys, area, key_size, "text_dim")
-        top = layout.prompt.top + used + int(8 * s)
-        log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
         if model.tutorial is not None:
             self.draw_tutorial(surface, model, log, s)
         else:

@@ -116,7 +116,8 @@ def test_no_empty_band_above_the_names_or_below_the_board(size, players):
             assert g.panel.bottom - board_rect(g).bottom <= pad + 1, "the board ends the panel"
     bar, area = layout.top_bar, layout.board_area
     assert bar.bottom == min(g.panel.top for g in layout.boards), "the round's title above them"
-    above, below = bar.top, size[1] - area.bottom
+    floor = layout.side.top if layout.below else size[1]  # the strip below, or the window's foot
+    above, below = bar.top, floor - area.bottom
     assert abs(above - below) <= max(2, int(10 * scale)) + 1, "title and boards in the middle"
     assert bar.height <= round(32 * scale), "a compact header"
 
@@ -157,3 +158,69 @@ def test_the_round_s_summary_leaves_the_boards_in_view(make_app):
         x, y = g.grid.left + 2, g.grid.top + g.cell  # the wood between two rows
         assert app.surface.get_at((x, y))[:3] == board, "the board is not dimmed"
     assert summary.button.rect.bottom <= summary.rect.bottom
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_side_panel_goes_below_exactly_when_the_boards_grow_by_it(size, players):
+    scale = ui_scale(size)
+    chosen = TableLayout.compute(size, players, scale)
+    at_right = TableLayout.compute(size, players, scale, strip=False)
+    assert not at_right.below
+    assert chosen.boards[0].cell >= at_right.boards[0].cell, "the largest boards win"
+    assert chosen.below == (chosen.boards[0].cell > at_right.boards[0].cell), "a tie: at right"
+
+
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
+def test_three_players_at_16_9_fill_the_window_with_the_panel_below(size):
+    """The boards a third of the width each; header, boards and strip leave no band."""
+    scale = ui_scale(size)
+    layout = TableLayout.compute(size, 3, scale)
+    assert layout.below, "the side panel is a strip under the boards"
+    window = pygame.Rect((0, 0), size)
+    strip, bar, area = layout.side, layout.top_bar, layout.board_area
+    check_boards(layout.boards, size, [strip, bar])
+    assert window.contains(strip) and strip.width >= size[0] * 0.97, "the window's width"
+    band = size[1] * 0.05
+    assert bar.top <= band, "no band above the header"
+    assert strip.top - area.bottom <= band, "no band between the boards and the strip"
+    assert size[1] - strip.bottom <= band, "no band under the strip"
+    assert area.width >= size[0] * 0.95, "the boards take the window's width"
+    assert 6 * layout.boards[0].cell >= {1280: 350, 1920: 520}[size[0]]
+    for g in layout.boards:
+        assert abs(board_rect(g).centerx - g.panel.centerx) <= 2, "in the middle of its seat"
+    columns = [
+        layout.dice[0].unionall(layout.dice[1:]),
+        layout.roll.union(layout.opt_out),
+        layout.prompt,
+        layout.log,
+        layout.keys,
+    ]
+    for rect in columns:
+        assert strip.contains(rect), rect
+    for a, b in itertools.combinations(columns, 2):
+        assert not a.colliderect(b), "the strip's columns side by side"
+
+
+def test_the_round_s_summary_takes_the_strip_below_the_boards(make_app):
+    """Three players at 1280x720: the scoring in the strip, one column per seat, the
+    boards as large as in play and undimmed."""
+    app = make_app(window=(1280, 720))
+    app.start_game(mid_game(3, humans=3, phase=Phase.STARS))
+    step(app, 2)
+    summary = app.top
+    assert isinstance(summary, SummaryScreen)
+    table = summary.table
+    play = TableLayout.compute((1280, 720), 3, ui_scale((1280, 720)))
+    assert table.below and summary.rect == table.side
+    assert [g.grid for g in table.boards] == [g.grid for g in play.boards], "boards unmoved"
+    columns = summary.seat_columns()
+    assert len(columns) == 3
+    for rect in (*columns, summary.button.rect):
+        assert summary.rect.contains(rect)
+    for a, b in itertools.combinations([*columns, summary.button.rect], 2):
+        assert not a.colliderect(b)
+    board = art.colour("board")[:3]
+    for g in table.boards:
+        assert not summary.rect.colliderect(g.panel)
+        assert app.surface.get_at((g.grid.left + 2, g.grid.top + g.cell))[:3] == board
