@@ -19,8 +19,12 @@ from buttons_game.ui import art
 from buttons_game.ui.charts import ChartFrame, Series, draw_line_chart
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
+from buttons_game.ui.text import draw_lines, line_step, wrap
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over: draw (and screenshot) the screen, then exit
+BUTTONS_H = 116  # New game above Replay and Main menu (before scaling)
+STACKED_H = 3 * 52 + 2 * 8  # New game, Replay and Main menu one above the other
+SECOND = ("replay.open", "over.menu")  # the buttons under New game
 
 
 class Finished(Screen):
@@ -65,21 +69,44 @@ class OverScreen(Finished):
 
     chart: pygame.Rect
     chart_frame: ChartFrame | None = None  # where the chart was last drawn, and its ticks
+    headline_box: pygame.Rect | None = None  # the headline's room; None: across the top
 
     def buttons_top(self) -> int:
         """Where New game stands, under the chart."""
         return self.chart.bottom + self.px(80)
 
+    def buttons_room(self) -> pygame.Rect:
+        """Where New game, Replay and Main menu stand: under the chart, as wide as it."""
+        width = self.chart.width
+        return pygame.Rect(self.chart.left, self.buttons_top(), width, self.buttons_height(width))
+
+    def side_by_side(self, width: int) -> bool:
+        """Replay and Main menu fit side by side in ``width`` under New game (else the
+        three stand one above the other)."""
+        half = min(self.px(230), (width - self.px(12)) // 2)
+        words = max(art.text(t(key), self.px(22), "text", True).get_width() for key in SECOND)
+        return words + self.px(24) <= half
+
+    def buttons_height(self, width: int) -> int:
+        """The height of the three buttons in ``width``."""
+        return self.px(BUTTONS_H if self.side_by_side(width) else STACKED_H)
+
     def build(self) -> None:
-        bw, bh = self.px(230), self.px(52)
-        x = self.chart.centerx - bw // 2
-        y = self.buttons_top()
+        room = self.buttons_room()
+        bw, bh = min(self.px(230), room.width), self.px(52)
+        x = room.centerx - bw // 2
+        y = room.top
         self.new_game = button(self, pygame.Rect(x, y, bw, bh), "over.new_game", "#primary")
-        gap = self.px(12)
-        half = min(bw, (self.chart.width - gap) // 2)  # Replay and Main menu side by side
-        second = pygame.Rect(self.chart.centerx - half - gap // 2, y + bh + gap, half, bh)
+        if self.side_by_side(room.width):
+            gap = self.px(12)
+            half = min(self.px(230), (room.width - gap) // 2)  # Replay and Main menu
+            second = pygame.Rect(room.centerx - half - gap // 2, y + bh + gap, half, bh)
+            third = second.move(half + gap, 0)
+        else:
+            second = pygame.Rect(x, y + bh + self.px(8), bw, bh)
+            third = second.move(0, bh + self.px(8))
         self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
-        self.menu = button(self, second.move(half + gap, 0), "over.menu", "#big_button")
+        self.menu = button(self, third, "over.menu", "#big_button")
 
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, str]:
@@ -88,16 +115,41 @@ class OverScreen(Finished):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.host.background)
-        w = surface.get_width()
         title, why = self.headline()
-        head = art.text(t("over.title"), self.px(22), "text_dim", True)
-        surface.blit(head, head.get_rect(midtop=(w // 2, self.px(12))))
-        big = art.text(title, self.px(40), "accent", True)
-        surface.blit(big, big.get_rect(midtop=(w // 2, self.px(40))))
-        reason = art.text(why, self.px(20), "text")
-        surface.blit(reason, reason.get_rect(midtop=(w // 2, self.px(96))))
+        if self.headline_box is None:
+            w = surface.get_width()
+            head = art.text(t("over.title"), self.px(22), "text_dim", True)
+            surface.blit(head, head.get_rect(midtop=(w // 2, self.px(12))))
+            big = art.text(title, self.px(40), "accent", True)
+            surface.blit(big, big.get_rect(midtop=(w // 2, self.px(40))))
+            reason = art.text(why, self.px(20), "text")
+            surface.blit(reason, reason.get_rect(midtop=(w // 2, self.px(96))))
+        else:
+            self.draw_headline_in(surface, self.headline_box, title, why)
         self.draw_result(surface)
         self.draw_chart(surface)
+
+    def draw_headline_in(
+        self, surface: pygame.Surface, box: pygame.Rect, title: str, why: str
+    ) -> None:
+        """The headline wrapped in ``box`` and in its middle, smaller if it must be."""
+        names = [seat.name for seat in self.game.seats]
+        for share in (1.0, 0.85, 0.7, 0.6, 0.5):
+            sizes = [self.px(22 * share), self.px(40 * share), self.px(20 * share)]
+            blocks = [
+                (wrap(t("over.title"), sizes[0], box.width, True), sizes[0], "text_dim", True),
+                (wrap(title, sizes[1], box.width, True, keep=names), sizes[1], "accent", True),
+                (wrap(why, sizes[2], box.width, keep=names), sizes[2], "text", False),
+            ]
+            gap = self.px(6 * share)
+            height = sum(len(lines) * line_step(size) for lines, size, _, _ in blocks)
+            height += 2 * gap
+            if height <= box.height:
+                break
+        y = box.top + max(0, box.height - height) // 2
+        for lines, size, tint, bold in blocks:
+            room = pygame.Rect(box.left, y, box.width, box.bottom - y)
+            y += draw_lines(surface, lines, room, size, tint, bold, centre=True) + gap
 
     def draw_result(self, surface: pygame.Surface) -> None:
         """The end of the game: its final boards."""

@@ -135,7 +135,7 @@ def _label(cell: int) -> int:
 def fit_cell(width: int, height: int, scale: float, beside: bool, final: bool = False) -> int:
     """The largest cell of a board whose panel fits ``width`` x ``height`` with the
     information above the board or beside it (0: it does not fit at all)."""
-    k = _Sizes.at(scale)
+    k = _Sizes.at(scale, final)
     if beside:
         across = width - 3 * k.pad - k.side_w
         down = height - 2 * k.pad

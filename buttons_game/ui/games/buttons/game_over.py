@@ -16,13 +16,16 @@ from buttons_game.ui.background import Background
 from buttons_game.ui.charts import legend_height
 from buttons_game.ui.play.game_over import OverScreen
 from buttons_game.ui.screen import Host
-from buttons_game.ui.text import draw_lines, wrap
+from buttons_game.ui.text import draw_lines, line_step, wrap
 
 from .boards import BoardView, Marks
 from .table_layout import Arrangement, arrange
 
 HEADLINE = 128  # the title, the winner and why, above the boards (before scaling)
-CHART_MIN = 420  # the narrowest column for the chart and the buttons (before scaling)
+CHART_MIN = 320  # the narrowest column for the chart and the buttons (before scaling)
+STRIP_MIN, STRIP_MAX = 200, 360  # the strip under the boards: its least and greatest height
+HEAD_W, BUTTONS_W = 280, 290  # the strip's columns for the headline and the buttons
+CHART_LABEL = 30  # the chart's title above it (before scaling)
 
 
 def stars_by_round(game: Game) -> list[list[int]]:
@@ -35,9 +38,15 @@ def stars_by_round(game: Game) -> list[list[int]]:
 
 
 def final_boards(size: tuple[int, int], players: int, scale: float) -> Arrangement:
-    """The final boards as large as the room under the headline allows, the chart and
-    the buttons in the column at their right (``side``)."""
-    chart = int(round(CHART_MIN * scale))
+    """The final boards as large as the window allows: under the headline with the chart
+    and the buttons in the column at their right (``side``), or with the headline, the
+    chart, the coach's summary and the buttons side by side in a strip under them
+    (``below``), whichever gives the larger boards."""
+
+    def px(value: float) -> int:
+        return int(round(value * scale))
+
+    chart = px(CHART_MIN)
     return arrange(
         size,
         players,
@@ -45,8 +54,10 @@ def final_boards(size: tuple[int, int], players: int, scale: float) -> Arrangeme
         header=0,
         side_min=chart,
         side_max=max(chart, int(size[0] * 0.42)),
-        top=int(round(HEADLINE * scale)),
+        top=px(HEADLINE),
         final=True,
+        strip=(px(STRIP_MIN), px(STRIP_MAX)),
+        strip_top=0,
     )
 
 
@@ -87,25 +98,56 @@ class GameOverScreen(OverScreen):
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
-        pad = self.px(14)
         self.arrangement = final_boards((w, h), self.game.state.players, self.scale)
         self.geometry = self.arrangement.boards
         self.board_area = self.arrangement.board_area
-        side = self.arrangement.side
-        # With the coach's summary below it, the chart gives up some height.
+        if self.arrangement.below:
+            self._strip_layout(self.arrangement.side)
+        else:
+            self._column_layout(self.arrangement.side)
+
+    def _column_layout(self, side: pygame.Rect) -> None:
+        """At the boards' right, from the top: the chart, its legend, the coach's summary
+        and the buttons at the column's foot; the headline across the window's top."""
+        self.headline_box = None
+        pad = self.px(14)
+        legend = legend_height(self.game.state.players, self.scale)
         coach_h = self.px(26 + 64 * len(self.coached)) if self.coached else 0
-        self.chart = pygame.Rect(
-            side.left + pad, self.px(170), side.width - pad, int(h * 0.42) - coach_h
-        )
+        top = side.top + self.px(CHART_LABEL)
+        buttons_h = self.buttons_height(side.width - pad)
+        under = self.px(72) + coach_h + buttons_h  # the legend in the 72
+        height = max(self.px(80), side.bottom - under - top)
+        self.chart = pygame.Rect(side.left + pad, top, side.width - pad, height)
         self.coach_area = pygame.Rect(
-            self.chart.left,
-            self.chart.bottom + legend_height(self.game.state.players, self.scale) + self.px(6),
-            self.chart.width,
-            coach_h,
+            self.chart.left, self.chart.bottom + legend + self.px(6), self.chart.width, coach_h
         )
+        self.buttons = pygame.Rect(self.chart.left, self.buttons_top(), self.chart.width, buttons_h)
+
+    def _strip_layout(self, side: pygame.Rect) -> None:
+        """Under the boards, side by side: the headline, the chart with its legend, the
+        coach's summary and the buttons."""
+        inner = side.inflate(-2 * self.px(10), -2 * self.px(10))
+        gap = self.px(16)
+        self.headline_box = pygame.Rect(inner.left, inner.top, self.px(HEAD_W), inner.height)
+        buttons_w = self.px(BUTTONS_W)
+        self.buttons = pygame.Rect(0, 0, buttons_w, self.buttons_height(buttons_w))
+        self.buttons.midright = inner.midright
+        left = self.headline_box.right + gap
+        room = self.buttons.left - gap - left
+        coach_w = room // 2 if self.coached else 0
+        legend = legend_height(self.game.state.players, self.scale)
+        top = inner.top + self.px(CHART_LABEL)
+        chart_w = room - (coach_w + gap if self.coached else 0)
+        self.chart = pygame.Rect(left, top, chart_w, inner.bottom - legend - top)
+        self.coach_area = pygame.Rect(self.chart.right + gap, inner.top, coach_w, inner.height)
+        if not self.coached:
+            self.coach_area.height = 0
 
     def buttons_top(self) -> int:
         return self.chart.bottom + self.px(72) + self.coach_area.height
+
+    def buttons_room(self) -> pygame.Rect:
+        return self.buttons
 
     def exit(self) -> None:
         super().exit()
@@ -166,10 +208,12 @@ class GameOverScreen(OverScreen):
         surface.blit(head, (area.left + 12, area.top))
         y = area.top + self.px(24)
         if self.reviews is None:
-            note = art.text(t("review.working"), size, "text_dim")
-            surface.blit(note, (area.left + 12, y))
-            bar = pygame.Rect(area.left + 12, y + note.get_height() + self.px(6), 0, self.px(5))
-            bar.width = max(self.px(40), min(area.width - 24, note.get_width()))
+            lines = wrap(t("review.working"), size, area.width - 24)
+            box = pygame.Rect(area.left + 12, y, area.width - 24, area.bottom - y)
+            used = draw_lines(surface, lines, box, size, "text_dim")
+            widest = max(art.text(line, size, "text_dim").get_width() for line in lines)
+            bar = pygame.Rect(area.left + 12, y + used + self.px(6), 0, self.px(5))
+            bar.width = max(self.px(40), min(area.width - 24, widest))
             pygame.draw.rect(
                 surface, art.colour("panel_border"), bar, border_radius=bar.height // 2
             )
@@ -178,6 +222,8 @@ class GameOverScreen(OverScreen):
             if done.width > 0:
                 pygame.draw.rect(surface, art.colour("accent"), done, border_radius=bar.height // 2)
             return
+        # Each person's lines: three at most, fewer when the strip is short.
+        step = min(self.px(64), (area.bottom - y) // max(1, len(self.reviews)))
         for review in self.reviews:
             name = self.game.seats[review.seat].name
             if not review.decisions:
@@ -195,11 +241,11 @@ class GameOverScreen(OverScreen):
                     text += " " + t(
                         "review.game_worst", n=worst.round, left=f"{worst.stars_left:.2f}"
                     )
-            box = pygame.Rect(area.left + 12, y, area.width - 24, self.px(64))
+            box = pygame.Rect(area.left + 12, y, area.width - 24, step)
             names = [seat.name for seat in self.game.seats]
-            lines = wrap(text, size, box.width, keep=names)[:3]
+            lines = wrap(text, size, box.width, keep=names)[: max(1, step // line_step(size))]
             draw_lines(surface, lines, box, size, "text_dim")
-            y += self.px(64)
+            y += step
 
     def draw_chart(self, surface: pygame.Surface) -> None:
         series = stars_by_round(self.game)

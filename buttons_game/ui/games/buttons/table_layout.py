@@ -52,6 +52,7 @@ def arrange(
     top: int = 0,
     final: bool = False,
     strip: tuple[int, int] | None = None,
+    strip_top: int | None = None,
 ) -> Arrangement:
     """The largest boards: each arrangement of the seats (a row, 2x2, a column; the
     information above or beside each board) is tried with the narrowest side panel at the
@@ -60,12 +61,14 @@ def arrange(
     takes the room the boards leave, up to ``side_max`` wide (or ``strip[1]`` tall). The
     header (``header`` pixels tall) stands right above the boards, and both in the middle of
     the room below ``top`` beside (or above) the side panel. ``final``: a finished game's
-    boards (no tally, no Place / Skip)."""
+    boards (no tally, no Place / Skip); ``strip_top``: the room's top when the side panel
+    is a strip (the game-over screen's headline goes into its strip), else ``top``."""
     w, h = size
+    low = top if strip_top is None else strip_top
     pad = max(4, int(round(8 * scale)))
     rooms = [(False, w - 3 * pad - side_min, h - top - 2 * pad - header)]
     if strip is not None:
-        rooms.append((True, w - 2 * pad, h - top - 3 * pad - header - strip[0]))
+        rooms.append((True, w - 2 * pad, h - low - 3 * pad - header - strip[0]))
     best: tuple[int, tuple[int, int], bool, bool] = (0, SHAPES[players][0], False, False)
     for below, across, down in rooms:
         for cols, rows in SHAPES[players]:
@@ -82,6 +85,7 @@ def arrange(
     boards_h = rows * ph + (rows - 1) * pad
     if below:
         assert strip is not None
+        top = low
         strip_h = max(strip[0], min(strip[1], h - top - 3 * pad - header - boards_h))
         side = pygame.Rect(pad, h - pad - strip_h, w - 2 * pad, strip_h)
         left = pad + max(0, w - 2 * pad - boards_w) // 2
