@@ -24,7 +24,7 @@ from .table_layout import Arrangement, arrange
 HEADLINE = 128  # the title, the winner and why, above the boards (before scaling)
 CHART_MIN = 320  # the narrowest column for the chart and the buttons (before scaling)
 STRIP_MIN, STRIP_MAX = 200, 360  # the strip under the boards: its least and greatest height
-HEAD_W, BUTTONS_W = 280, 290  # the strip's columns for the headline and the buttons
+HEAD_W, BUTTONS_W = 260, 270  # the strip's columns for the headline and the buttons
 CHART_LABEL = 30  # the chart's title above it (before scaling)
 
 
@@ -134,7 +134,7 @@ class GameOverScreen(OverScreen):
         self.buttons.midright = inner.midright
         left = self.headline_box.right + gap
         room = self.buttons.left - gap - left
-        coach_w = room // 2 if self.coached else 0
+        coach_w = room * 3 // 5 if self.coached else 0  # three lines a person
         legend = legend_height(self.game.state.players, self.scale)
         top = inner.top + self.px(CHART_LABEL)
         chart_w = room - (coach_w + gap if self.coached else 0)

@@ -45,12 +45,12 @@ class KopfOverScreen(OverScreen):
         self.board = pygame.Rect(
             self.px(30) + self.label, top + self.label, 10 * self.cell, 10 * self.cell
         )
-        self.chart = pygame.Rect(
-            self.board.right + self.px(60),
-            top + self.px(30),
-            w - self.board.right - self.px(90),
-            int(h * 0.4),
-        )
+        # The chart reaches down so that the buttons under it end level with the board.
+        left, chart_top = self.board.right + self.px(60), top + self.px(30)
+        width = w - self.board.right - self.px(90)
+        under = self.px(80) + self.buttons_height(width)  # the legend, then the buttons
+        height = max(int(h * 0.25), self.board.bottom - under - chart_top)
+        self.chart = pygame.Rect(left, chart_top, width, height)
 
     def headline(self) -> tuple[str, str]:
         state = self.game.state

@@ -111,9 +111,14 @@ def test_game_over_sums_up_the_persons_play(make_app):
     until(app, lambda: over.reviews is not None)
     (review,) = over.reviews
     assert review.seat == 0 and len(review.decisions) >= len(review.matched) > 0
-    # the chart and the buttons leave the coach's lines their room
-    assert over.coach_area.top >= over.chart.bottom
-    assert over.new_game.rect.top >= over.coach_area.bottom
+    # the chart and the buttons leave the coach's lines their room: under the chart in the
+    # column at the right, beside it in the strip under the boards
+    if over.arrangement.below:
+        assert over.coach_area.left >= over.chart.right
+        assert over.new_game.rect.left >= over.coach_area.right
+    else:
+        assert over.coach_area.top >= over.chart.bottom
+        assert over.new_game.rect.top >= over.coach_area.bottom
 
 
 @pytest.mark.parametrize("language", SOME_LANGUAGES)
