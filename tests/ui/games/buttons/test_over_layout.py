@@ -81,7 +81,8 @@ def test_three_players_at_16_9_have_the_strip_and_two_or_four_a_full_column():
 
 
 @pytest.mark.parametrize(
-    "size", [FILLED[0], pytest.param(FILLED[1], marks=pytest.mark.slow)]  # the app: ~1 s each
+    "size",
+    [FILLED[0], pytest.param(FILLED[1], marks=pytest.mark.slow)],  # the app: ~1 s each
 )
 @pytest.mark.parametrize("players", (2, 3, 4))
 def test_the_game_over_screen_s_parts_stand_apart_in_the_window(make_app, size, players):
