@@ -312,9 +312,11 @@ class App:
         self.top.draw(self.surface)
         self.manager.draw_ui(self.surface)
         display.draw_focus(self.surface, self.top.focus)
-        # The notes never cover what the screen keeps clear (a table's boards).
+        # The notes never cover what the screen keeps clear (a table's boards), and leave
+        # its controls alone while there is room elsewhere.
+        top = self.top
         self.notice_boxes = draw_notices(
-            self.surface, self.notices, self.scale, self.top.keep_clear()
+            self.surface, self.notices, self.scale, top.keep_clear(), top.rather_clear()
         )
         pygame.display.flip()
         self.frames += 1

@@ -33,10 +33,13 @@ def draw_notices(
     notices: list[Notice],
     scale: float,
     keep_clear: Sequence[pygame.Rect] = (),
+    rather_clear: Sequence[pygame.Rect] = (),
 ) -> list[pygame.Rect]:
     """The newest note lowest, older ones stacked above it, in the window's free area: none
-    covers a rectangle of ``keep_clear`` (the boards of a table). The boxes drawn."""
-    placed = place_notices(surface.get_size(), notices, scale, keep_clear)
+    covers a rectangle of ``keep_clear`` (the boards of a table), nor one of
+    ``rather_clear`` (its Roll button, its prompt) while that leaves room for every note.
+    The boxes drawn."""
+    placed = place_notices(surface.get_size(), notices, scale, keep_clear, rather_clear)
     s = scale
     size = int(16 * s)
     for notice, box, lines in placed:
@@ -48,21 +51,37 @@ def draw_notices(
     return [box for _, box, _ in placed]
 
 
+Placed = list[tuple[Notice, pygame.Rect, list[str]]]
+
+
 def place_notices(
     size: tuple[int, int],
     notices: Sequence[Notice],
     scale: float,
     keep_clear: Sequence[pygame.Rect] = (),
-) -> list[tuple[Notice, pygame.Rect, list[str]]]:
+    rather_clear: Sequence[pygame.Rect] = (),
+) -> Placed:
     """Where each note goes (newest first) and its lines: stacked up from the foot of the
     free area that shows the most of them, one at the window's foot first, then the
     widest. A note that would not fit in it whole is left out (older ones first), so no
-    note ever covers ``keep_clear``."""
+    note ever covers ``keep_clear``; ``rather_clear`` too stays clear unless that shows
+    fewer notes."""
+    placed = _place(size, notices, scale, [*keep_clear, *rather_clear])
+    if rather_clear and len(placed) < len(notices):
+        anywhere = _place(size, notices, scale, keep_clear)
+        if len(anywhere) > len(placed):
+            return anywhere
+    return placed
+
+
+def _place(
+    size: tuple[int, int], notices: Sequence[Notice], scale: float, clear: Sequence[pygame.Rect]
+) -> Placed:
     w, h = size
     gap, font = int(16 * scale), int(16 * scale)
-    best: list[tuple[Notice, pygame.Rect, list[str]]] = []
+    best: Placed = []
     best_score = (-1, False, -1)
-    for area in free_areas(size, keep_clear, gap):
+    for area in free_areas(size, clear, gap):
         width = min(int(w * 0.7), area.width - 2 * gap - int(28 * scale))
         if width < 8 * font:
             continue
@@ -88,7 +107,8 @@ def free_areas(
 ) -> list[pygame.Rect]:
     """The window's parts clear of every rectangle of ``keep_clear`` (each kept ``gap`` away):
     the strips beside and between them from top to bottom, and the bands above and below
-    them all, as wide as they are together (so a band leaves a side panel alone)."""
+    them all, as wide as they are together (so a band leaves a side panel alone); and the
+    tallest free rectangles between them (a strip's free end, beside its controls)."""
     w, h = size
     window = pygame.Rect(0, 0, w, h)
     rects = [r for r in keep_clear if r.colliderect(window)]
@@ -109,7 +129,31 @@ def free_areas(
     above = min(r.top for r in rects) - gap
     if above > 0:
         areas.append(pygame.Rect(left, 0, right - left, above))
-    return areas
+    return areas + [a for a in _between(size, rects, gap) if a not in areas]
+
+
+def _between(size: tuple[int, int], rects: Sequence[pygame.Rect], gap: int) -> list[pygame.Rect]:
+    """For each foot (a rectangle's top, or the window's) the tallest free rectangles that
+    end there, one per gap across between the rectangles in their rows."""
+    w, h = size
+    tops = sorted({0, *(r.bottom + gap for r in rects if r.bottom + gap < h)})
+    feet = sorted({h, *(r.top - gap for r in rects if r.top - gap > 0)})
+    found: dict[tuple[int, int, int], pygame.Rect] = {}
+    for foot in feet:
+        for top in tops:  # the tallest first: a lower top with the same gap adds nothing
+            if top >= foot:
+                break
+            row = sorted(
+                (r.left - gap, r.right + gap)
+                for r in rects
+                if r.bottom + gap > top and r.top - gap < foot
+            )
+            x = 0
+            for left, right in [*row, (w, w)]:
+                if left > x and (x, left, foot) not in found:
+                    found[x, left, foot] = pygame.Rect(x, top, left - x, foot - top)
+                x = max(x, right)
+    return list(found.values())
 
 
 class NoticeBoard:

@@ -150,6 +150,11 @@ class Screen:
         """What the window's notes must never cover (a table's boards); nothing here."""
         return []
 
+    def rather_clear(self) -> list[pygame.Rect]:
+        """What the notes leave clear while there is room for them elsewhere (a table's
+        dice, Roll and its prompt); nothing here."""
+        return []
+
     # helpers -------------------------------------------------------------------
     @property
     def scale(self) -> float:

@@ -57,3 +57,30 @@ def test_notes_never_cover_a_board_at_any_window_size(make_app, game):
             for board in boards_of(app.top):
                 assert not box.colliderect(board), (size, box, board)
         app.notices.clear()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_notes_leave_the_dice_roll_and_the_prompt_in_view(make_app, size, players):
+    """Beside the side panel at the right (two and four players) or in the strip under the
+    boards (three): the notes stand clear of the boards and of what a player needs to go
+    on, the dice in hand, Roll, Opt out and the prompt."""
+    app = make_app(window=size)
+    names = ("Ann", "Bo", "Cy", "Di")[:players]
+    app.start_game(Game.new((Seat(names[0]),) + tuple(Seat(n, "easy") for n in names[1:]), seed=2))
+    step(app, 2)
+    table = app.top.table
+    assert table.below == (players == 3)
+    app.notify("Saved as “Sunday evening”.", "good")
+    app.notify(LONG, "bad")
+    app.notify("Sound off.")
+    app.dirty = True
+    step(app)
+    boxes = app.notice_boxes
+    # the strip's free end under three boards holds the newest note at least
+    assert len(boxes) == 3 or (players == 3 and boxes), (size, players, boxes)
+    dice = table.dice[0].unionall(table.dice[1:])
+    for box in boxes:
+        assert pygame.Rect((0, 0), size).contains(box)
+        for rect in (*boards_of(app.top), dice, table.roll, table.opt_out, table.prompt):
+            assert not box.colliderect(rect), (size, players, box, rect)

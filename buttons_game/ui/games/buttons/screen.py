@@ -173,6 +173,14 @@ class TableScreen(PlayScreen):
         assert self.table is not None
         return [g.panel for g in self.table.boards]
 
+    def rather_clear(self) -> list[pygame.Rect]:
+        """The dice in hand, Roll, Opt out and the prompt, in the side panel at the right
+        or in the strip under the boards: a note leaves them in view if it can."""
+        table = self.table
+        assert table is not None
+        dice = table.dice[0].unionall(table.dice[1:])
+        return [dice, table.roll, table.opt_out, table.prompt]
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if self.model.tutorial is not None:
