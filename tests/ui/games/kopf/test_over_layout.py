@@ -4,6 +4,7 @@ Main menu end level with the board; nothing floats in a half-empty column."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pygame
 import pytest
@@ -15,6 +16,7 @@ from buttons_game.ui.games.kopf.game_over import KopfOverScreen
 from ...conftest import step
 
 
+@cache
 def finished() -> KopfGame:
     rng = random.Random(1)
     game = KopfGame.new((Seat("Anna"), Seat("Ben", "hard")))
