@@ -11,3 +11,16 @@ def volumes(quick: int, soak: int) -> list:
         pytest.param(quick, id="quick"),
         pytest.param(soak, id="soak", marks=pytest.mark.slow),
     ]
+
+
+def quick_twins(values, *quick) -> list:
+    """Parameters for ``values`` (a tuple for several names): those in ``quick`` run in the
+    quick tier, the rest are marked slow (CI still runs every one)."""
+    return [
+        value
+        if value in quick
+        else pytest.param(
+            *(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.slow
+        )
+        for value in values
+    ]

@@ -31,7 +31,9 @@ def boards_of(screen) -> list[pygame.Rect]:
     "game",
     [
         KopfGame.new((Seat("Ann"), Seat("Bo", "easy"))),
-        Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2),
+        pytest.param(  # four seats' boards in the quick tier, two in the slow one
+            Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2), marks=pytest.mark.slow
+        ),
         Game.new((Seat("Ann"), Seat("Bo")) + tuple(Seat(n, "easy") for n in ("Cy", "Di")), seed=2),
     ],
     ids=["kopf", "buttons-2", "buttons-4"],
