@@ -429,6 +429,7 @@ def test_muted_never_opens_the_audio_device(monkeypatch):
 # ------------------------------------------------------------------ the files
 
 
+@pytest.mark.slow  # the check in a child process; the check itself is tested quick below
 def test_the_shipped_sounds_pass_the_check_without_numpy_or_soundfile():
     script = ROOT / "scripts" / "make_sounds.py"
     code = (
