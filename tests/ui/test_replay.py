@@ -86,7 +86,7 @@ def where(screen: ReplayScreen) -> int:
     [
         pytest.param("buttons", 11, None, marks=pytest.mark.slow),  # a whole game: long
         ("buttons", 12, 70),
-        ("kopf", 13, None),
+        pytest.param("kopf", 13, None, marks=pytest.mark.slow),  # a whole game: 45 actions quick
         ("kopf", 14, 45),
     ],
 )
