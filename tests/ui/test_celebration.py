@@ -163,6 +163,7 @@ def test_the_lights_come_one_by_one_within_the_time():
         ],
         ("five_in_line", "click"),
         ("kopf_win", "key"),
+        names=2,
     ),
 )
 def test_a_key_or_a_click_ends_the_celebration(make_app, way, how):
@@ -189,6 +190,7 @@ def test_a_key_or_a_click_ends_the_celebration(make_app, way, how):
         ],
         (True, "twelve_stars"),
         (False, "kopf_draw"),
+        names=2,
     ),
 )
 def test_fast_and_instant_go_straight_to_game_over(make_app, way, fast):
