@@ -1,5 +1,12 @@
 import os
 import shutil
+import sys
+
+# Bytecode is cached (in the ignored __pycache__ folders) even where PYTHONDONTWRITEBYTECODE
+# is set: otherwise every run's workers rewrite the assertions of each test module and
+# compile every module anew, some 4 s of each worker's start; a cached file is used only
+# while its source is unchanged.
+sys.dont_write_bytecode = False
 
 # Headless pygame for every test; set before anything imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -11,3 +11,15 @@ def volumes(quick: int, soak: int) -> list:
         pytest.param(quick, id="quick"),
         pytest.param(soak, id="soak", marks=pytest.mark.slow),
     ]
+
+
+def quick_twins(values, *quick, names: int = 1) -> list:
+    """Parameters for ``values`` (each a tuple of ``names`` values when there are several
+    names): those in ``quick`` run in the quick tier, the rest are marked slow (CI still
+    runs every one)."""
+    return [
+        value
+        if value in quick
+        else pytest.param(*(value if names > 1 else (value,)), marks=pytest.mark.slow)
+        for value in values
+    ]

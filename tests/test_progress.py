@@ -47,6 +47,7 @@ def run(argv: list[str], terminal: bool, code: str | None = None) -> tuple[str, 
 
 
 @posix_only
+@pytest.mark.slow  # two runs of the app in a child process; the bar itself is tested quick below
 def test_simulate_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe():
     argv = ["simulate", "--players", "2", "--games", "150", "--seed", "3"]
     out, err = run(argv, terminal=True)

@@ -34,7 +34,7 @@ def kopf(seed: int, target: int = 10) -> KopfGame:
 
 
 @pytest.mark.parametrize(
-    "seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2)), 3]
+    "seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2, 3))]
 )
 def test_every_buttons_position_log_and_round(seed):
     game = buttons(seed)
@@ -59,7 +59,7 @@ def test_every_buttons_position_log_and_round(seed):
 
 
 @pytest.mark.parametrize(
-    "seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 6))]
+    "seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 6))]
 )
 def test_every_kopf_position_log_and_turn(seed):
     game = kopf(seed, 8 if seed % 2 else 10)

@@ -3,6 +3,7 @@ file is missing or broken; reset; pruning old autosaves loses nothing."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -27,29 +28,45 @@ KOPF_TABLES = [
 ]
 
 
-@pytest.fixture
-def saved_games():
-    """Finished games saved as autosaves and named saves, plus what must not count: an
-    unfinished game, a named copy of a finished game (the same game_id) and a broken file.
-    Returns the expected table and the dice faces rolled."""
+@pytest.fixture(scope="module")
+def played_games():
+    """The games ``saved_games`` saves, played by the bots once for the module (the games
+    are seeded, and playing them is what costs): the finished games of BUTTONS and of Kopf
+    oder Knopf, an unfinished one, the expected table and the dice faces rolled."""
     table: dict[tuple[str, str], Expected] = {}
     rolled = Rolled()
+    buttons = []
     for i, seats in enumerate(BUTTONS_TABLES * 2):
         game = play_buttons(seats, seed=100 + i, rolled=rolled)
         expect_buttons(game, table)
+        buttons.append(game)
+    kopf = []
+    for i, seats in enumerate(KOPF_TABLES):
+        game = play_kopf(seats, seed=7 + i)
+        expect_kopf(game, table)
+        kopf.append(game)
+    unfinished = play_buttons(BUTTONS_TABLES[1], seed=999, stop_before_end=3)
+    return table, rolled, buttons, kopf, unfinished
+
+
+@pytest.fixture
+def saved_games(played_games):
+    """Finished games saved as autosaves and named saves, plus what must not count: an
+    unfinished game, a named copy of a finished game (the same game_id) and a broken file.
+    Returns the expected table and the dice faces rolled."""
+    table, rolled, buttons, kopf, unfinished = played_games
+    for i, game in enumerate(buttons):
         if i % 2:
             saves.save_as(game, f"Buttons {i}")
         else:
             saves.autosave(game)
             if i == 0:
                 saves.save_as(game, "A copy of the first")  # the same game_id: counted once
-    for i, seats in enumerate(KOPF_TABLES):
-        game = play_kopf(seats, seed=7 + i)
-        expect_kopf(game, table)
+    for game in kopf:
         saves.autosave(game)
-    saves.autosave(play_buttons(BUTTONS_TABLES[1], seed=999, stop_before_end=3))
+    saves.autosave(unfinished)
     (saves_dir() / "broken.json").write_text("{ not a save", encoding="utf-8")
-    return table, rolled
+    return copy.deepcopy((table, rolled))
 
 
 def figures(record: stats.PlayerRecord) -> Expected:

@@ -30,6 +30,7 @@ def real_audio_env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # a child process; the filter itself is tested quick below
 def test_opening_the_mixer_prints_no_alsa_lines_only_the_apps_message():
     run = subprocess.run(
         [sys.executable, "-c", OPEN_THE_MIXER],

@@ -20,6 +20,7 @@ from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.kopf.game_over import KopfOverScreen
 from buttons_game.ui.play.celebration import MAX_SECONDS, lit
 
+from ..soak import quick_twins
 from .conftest import cell_centre, click, click_widget, press, settle, step
 from .test_sound import speaker  # noqa: F401  (the fixture that records what is played)
 
@@ -82,7 +83,7 @@ WAYS = ("five_in_line", "twelve_stars", "shared", "kopf_win", "kopf_draw")
 OVER = (GameOverScreen, KopfOverScreen)
 
 
-@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("way", quick_twins(WAYS, "five_in_line", "kopf_win"))
 def test_each_ending_is_celebrated_on_the_table_then_the_game_is_over(make_app, way):
     app, finish = app_at_the_end(make_app, way)
     session = app.top.session
@@ -151,8 +152,20 @@ def test_the_lights_come_one_by_one_within_the_time():
     assert all(lit(0.8, k, n) == 1.0 for k in range(n)), "all lit well before the end"
 
 
-@pytest.mark.parametrize("way", ["five_in_line", "kopf_win"])
-@pytest.mark.parametrize("how", ["key", "click"])
+@pytest.mark.parametrize(
+    "way, how",
+    quick_twins(
+        [
+            ("five_in_line", "key"),
+            ("five_in_line", "click"),
+            ("kopf_win", "key"),
+            ("kopf_win", "click"),
+        ],
+        ("five_in_line", "click"),
+        ("kopf_win", "key"),
+        names=2,
+    ),
+)
 def test_a_key_or_a_click_ends_the_celebration(make_app, way, how):
     app, finish = app_at_the_end(make_app, way)
     finish()
@@ -166,8 +179,20 @@ def test_a_key_or_a_click_ends_the_celebration(make_app, way, how):
     assert isinstance(app.top, OVER), "the game-over screen at once"
 
 
-@pytest.mark.parametrize("way", ["twelve_stars", "kopf_draw"])
-@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize(
+    "fast, way",
+    quick_twins(
+        [
+            (True, "twelve_stars"),
+            (False, "twelve_stars"),
+            (True, "kopf_draw"),
+            (False, "kopf_draw"),
+        ],
+        (True, "twelve_stars"),
+        (False, "kopf_draw"),
+        names=2,
+    ),
+)
 def test_fast_and_instant_go_straight_to_game_over(make_app, way, fast):
     """--fast (and so every headless run with it) and the instant speed: no celebration."""
     app, finish = app_at_the_end(make_app, way, fast=fast, animation="instant")
@@ -178,7 +203,12 @@ def test_fast_and_instant_go_straight_to_game_over(make_app, way, fast):
     assert isinstance(app.top, OVER)
 
 
-@pytest.mark.parametrize("way", ["five_in_line", "twelve_stars", "kopf_win", "kopf_draw"])
+@pytest.mark.parametrize(
+    "way",
+    quick_twins(
+        ["five_in_line", "twelve_stars", "kopf_win", "kopf_draw"], "twelve_stars", "kopf_win"
+    ),
+)
 def test_each_celebration_sounds_its_own_sound(make_app, speaker, way):  # noqa: F811
     app, finish = app_at_the_end(make_app, way)
     speaker.take()

@@ -21,6 +21,7 @@ from buttons_game.ui.scenes import seats
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.stats_view import die_chart, panel_parts
 
+from ..soak import quick_twins
 from .conftest import step
 
 
@@ -80,7 +81,9 @@ def test_two_seats_with_equal_scores_both_show(make_app, window):
     assert first > plot.width // 2 and second > plot.width // 2, (first, second)
 
 
-@pytest.mark.parametrize("window", [(960, 600), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize(  # the smallest window quick, the others slow
+    "window", quick_twins([(960, 600), (1366, 768), (1920, 1080)], (960, 600))
+)
 def test_the_game_over_charts_tick_at_round_values(make_app, window):
     app = make_app(window=window)
     app.push(MainMenu(app))

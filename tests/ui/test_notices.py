@@ -12,6 +12,7 @@ from buttons_game.games.kopf.game import KopfGame
 from .conftest import step
 
 SIZES = ((960, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+SOME_SIZES = SIZES[:2] + SIZES[3:4]  # the quick tier's (drawing 4K frames is what costs)
 LONG = (
     "The game could not be saved to /home/someone/.local/share/buttons-game/saves: "
     "the disk is full. Free some space and save again from the menu."
@@ -31,16 +32,21 @@ def boards_of(screen) -> list[pygame.Rect]:
     "game",
     [
         KopfGame.new((Seat("Ann"), Seat("Bo", "easy"))),
-        Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2),
+        pytest.param(  # four seats' boards in the quick tier, two in the slow one
+            Game.new((Seat("Ann"), Seat("Bo", "easy")), seed=2), marks=pytest.mark.slow
+        ),
         Game.new((Seat("Ann"), Seat("Bo")) + tuple(Seat(n, "easy") for n in ("Cy", "Di")), seed=2),
     ],
     ids=["kopf", "buttons-2", "buttons-4"],
 )
-def test_notes_never_cover_a_board_at_any_window_size(make_app, game):
-    app = make_app(window=SIZES[0])
+@pytest.mark.parametrize(
+    "sizes", [SOME_SIZES, pytest.param(SIZES, marks=pytest.mark.slow)], ids=["some", "all"]
+)
+def test_notes_never_cover_a_board_at_any_window_size(make_app, game, sizes):
+    app = make_app(window=sizes[0])
     app.start_game(game)
     step(app, 2)
-    for size in SIZES:
+    for size in sizes:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         step(app)
         assert app.surface.get_size() == size

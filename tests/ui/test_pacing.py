@@ -10,6 +10,7 @@ from buttons_game.games.buttons.engine import OPT_OUT, ROLL, Dice, Place, Status
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 
+from ..soak import volumes
 from .conftest import finish_jobs
 
 DT = 0.02
@@ -52,26 +53,28 @@ def gaps_between_bot_decisions(app, decisions: int, chance=lambda action: False)
     return gaps
 
 
+@pytest.mark.parametrize("moves", volumes(3, 6))
 @pytest.mark.parametrize(
     "speed, least", [("normal", 0.8), pytest.param("fast", 0.4, marks=pytest.mark.slow)]
 )
-def test_kopf_a_bots_move_stays_in_view_before_the_next_bots(make_app, speed, least):
+def test_kopf_a_bots_move_stays_in_view_before_the_next_bots(make_app, speed, least, moves):
     app = make_app(fast=False)
     app.settings.animation = speed
     app.start_game(KopfGame.new((Seat("Bo", "random"), Seat("Cy", "random"))))
-    gaps = gaps_between_bot_decisions(app, 6)
-    assert len(gaps) == 6 and min(gaps) >= least - DT / 2, gaps
+    gaps = gaps_between_bot_decisions(app, moves)
+    assert len(gaps) == moves and min(gaps) >= least - DT / 2, gaps
 
 
-def test_buttons_each_bots_decision_stays_in_view_before_the_next_bots(make_app):
+@pytest.mark.parametrize("decisions", volumes(4, 8))
+def test_buttons_each_bots_decision_stays_in_view_before_the_next_bots(make_app, decisions):
     """Three bots: after the dice land each decides in turn (the roller, then the gold space),
     every decision in view at least 0.8 s before the next."""
     app = make_app(fast=False)
     app.settings.animation = "normal"
     seats = (Seat("Bo", "random"), Seat("Cy", "random"), Seat("Di", "random"))
     app.start_game(Game.new(seats, seed=4))
-    gaps = gaps_between_bot_decisions(app, 8, lambda action: isinstance(action, Dice))
-    assert len(gaps) == 8 and min(gaps) >= 0.8 - DT / 2, gaps
+    gaps = gaps_between_bot_decisions(app, decisions, lambda action: isinstance(action, Dice))
+    assert len(gaps) == decisions and min(gaps) >= 0.8 - DT / 2, gaps
 
 
 def test_a_key_shows_a_bots_next_decision_at_once(make_app):

@@ -86,7 +86,7 @@ def where(screen: ReplayScreen) -> int:
     [
         pytest.param("buttons", 11, None, marks=pytest.mark.slow),  # a whole game: long
         ("buttons", 12, 70),
-        ("kopf", 13, None),
+        pytest.param("kopf", 13, None, marks=pytest.mark.slow),  # a whole game: 45 actions quick
         ("kopf", 14, 45),
     ],
 )
@@ -387,8 +387,9 @@ def test_the_replay_flag_runs_headless_to_the_last_position(tmp_path, kind):
     "extra,message",
     [
         (["--seats", "human,bot"], "give one of them"),
-        (["--load", "LOAD"], "give one of them"),
-        (["--tutorial", "kopf"], "give one of them"),
+        # the app in a child process each: one in the quick tier, the others slow
+        pytest.param(["--load", "LOAD"], "give one of them", marks=pytest.mark.slow),
+        pytest.param(["--tutorial", "kopf"], "give one of them", marks=pytest.mark.slow),
     ],
 )
 def test_the_replay_flag_with_another_start_exits_2(tmp_path, extra, message):
@@ -399,6 +400,7 @@ def test_the_replay_flag_with_another_start_exits_2(tmp_path, extra, message):
     assert result.returncode == 2 and message in result.stderr
 
 
+@pytest.mark.slow  # the app twice in a child process
 def test_the_replay_flag_refuses_a_missing_or_broken_file(tmp_path):
     result = run_replay(tmp_path, tmp_path / "nowhere.json")
     assert result.returncode == 2

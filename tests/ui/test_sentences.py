@@ -18,6 +18,8 @@ from buttons_game.ui.games.kopf.model import KopfModel
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.text import fit, one_line, wrap
 
+from ..soak import quick_twins
+
 WIDTHS = range(60, 520, 7)
 
 
@@ -38,7 +40,7 @@ def sentence_starts(sentences: list[str], lines: list[str]) -> None:
         assert all(line.startswith(head) for line in lines if head in line), (head, lines)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", quick_twins(LANGUAGES, "en", "ja"))  # the rest slow
 def test_the_prompt_s_sentences_each_start_a_line(make_app, language):
     make_app()  # the fonts
     set_language(language)

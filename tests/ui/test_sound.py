@@ -28,6 +28,7 @@ from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.settings_screen import SettingsScreen
 from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, Sounds
 
+from ..soak import quick_twins
 from .conftest import cell_centre, choose, click, click_widget, press, settle, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -335,7 +336,9 @@ def test_the_settings_screen_sets_the_volume_and_sound_off(make_app, speaker, us
     assert not app.settings.mute and speaker.take() == ["place"]
 
 
-@pytest.mark.parametrize("window", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(  # the smallest window quick, the others slow
+    "window", quick_twins([(960, 600), (1280, 720), (1920, 1080)], (960, 600))
+)
 def test_the_settings_rows_fit_above_back(make_app, window):
     app = make_app(window=window)
     app.push(SettingsScreen(app))
@@ -429,6 +432,7 @@ def test_muted_never_opens_the_audio_device(monkeypatch):
 # ------------------------------------------------------------------ the files
 
 
+@pytest.mark.slow  # the check in a child process; the check itself is tested quick below
 def test_the_shipped_sounds_pass_the_check_without_numpy_or_soundfile():
     script = ROOT / "scripts" / "make_sounds.py"
     code = (

@@ -59,8 +59,19 @@ def play_random(seed: int, target: int = 10, checked: bool = True):
     return state
 
 
-@pytest.mark.parametrize("games", volumes(40, 500))
-@pytest.mark.parametrize("block", range(4))
+slow = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    "block,games",
+    [  # two blocks of seeds in the quick tier, all four in the slow one
+        pytest.param(
+            block, count, id=f"{block}-{volume.id}", marks=volume.marks if block < 2 else slow
+        )
+        for block in range(4)
+        for count, volume in zip((40, 500), volumes(40, 500))
+    ],
+)
 def test_random_games_end_and_keep_every_invariant(block, games):
     outcomes = []
     for seed in range(block * 500, block * 500 + games):

@@ -11,6 +11,7 @@ from buttons_game.ui.games.buttons.screen import StarsScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.tutorial import tutorial_text
 
+from ....soak import quick_twins
 from ...conftest import press, run_until, step
 
 STARS_STEP = 7  # "Place your stars": step 8 of 8, the scoring first
@@ -51,7 +52,10 @@ def test_stars_due_put_a_colon_after_the_name(language):
         assert texts[1] == "Player 1: 3 stars"
 
 
-@pytest.mark.parametrize("window", [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize(  # the smallest and the largest window quick, the others slow
+    "window",
+    quick_twins([(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)], (1024, 600), (2560, 1440)),
+)
 def test_play_a_game_stands_under_the_done_card_not_on_its_border(make_app, window):
     app = make_app(window=window)
     app.show_tutorial("buttons", 8)  # every step done: the closing card

@@ -6,11 +6,13 @@ and each click acts at once."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from buttons_game.games.buttons.game import Seat
 from buttons_game.games.kopf.engine import Move
 from buttons_game.games.kopf.game import KopfGame
 
+from ....soak import volumes
 from ...conftest import settle
 from .test_screen import square_centre
 
@@ -49,10 +51,11 @@ def until_the_bot_has_moved(app, session, screen) -> bool:
     raise AssertionError("the bot never moved")
 
 
-def test_a_click_that_ends_the_bots_glide_or_strike_still_picks_up_and_moves(make_app):
+@pytest.mark.parametrize("trials", volumes(12, 24))  # one game of the random bot, or two
+def test_a_click_that_ends_the_bots_glide_or_strike_still_picks_up_and_moves(make_app, trials):
     app = make_app(fast=False, window=(960, 600))
     ended = {"glide": 0, "strike": 0, "trail": 0}
-    for trial in range(24):
+    for trial in range(trials):
         if trial % 12 == 0:  # a new game now and then: a random bot's games are short
             app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo", "random"))))
             settle(app)
