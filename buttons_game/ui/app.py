@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from buttons_game import i18n
 from buttons_game.core.kind import kind_of
@@ -62,7 +63,9 @@ class App:
         self.scale = theme.ui_scale(self.surface.get_size())
         # The window's size before full screen (F11 returns to it); unknown when it starts so.
         self.windowed = None if display.is_fullscreen() else self.surface.get_size()
-        self.manager = display.make_manager(self.surface, self.settings.language)
+        manager = display.make_manager(self.surface, self.settings.language)
+        manager.tip_avoid = lambda: self.stack[-1].tip_clear() if self.stack else []
+        self.manager: pygame_gui.UIManager = manager
         self.background = art.colour("background")
         self.clock = pygame.time.Clock()
         self.stack: list[Screen] = []

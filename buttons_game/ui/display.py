@@ -11,6 +11,7 @@ from buttons_game.core.resources import asset
 from buttons_game.settings import Settings
 from buttons_game.ui import art, theme
 
+from .tooltips import TipManager
 from .window import clamp_window, fit_display, name_the_window, open_window
 
 APP_NAME = "Buttons Game"  # the window's title away from a game
@@ -31,15 +32,16 @@ def open_display(settings: Settings, window: tuple[int, int] | None) -> pygame.S
     return surface
 
 
-def make_manager(surface: pygame.Surface, language: str) -> pygame_gui.UIManager:
+def make_manager(surface: pygame.Surface, language: str) -> TipManager:
     size = surface.get_size()
-    manager = pygame_gui.UIManager(
+    manager = TipManager(
         size,
         theme_path=theme.scaled_theme(theme.ui_scale(size)),
         enable_live_theme_updates=False,
         starting_language=language,
         translation_directory_paths=[i18n.FOLDER],
     )
+    manager.tip_scale = theme.ui_scale(size)
     preload_fonts(manager, theme.ui_scale(size))
     return manager
 
@@ -58,6 +60,8 @@ def retheme(manager: pygame_gui.UIManager, size: tuple[int, int]) -> float:
     scale = theme.ui_scale(size)
     manager.set_window_resolution(size)
     manager.get_theme().load_theme(theme.scaled_theme(scale))
+    if isinstance(manager, TipManager):
+        manager.tip_scale = scale
     preload_fonts(manager, scale)
     art._text.cache_clear()
     return scale

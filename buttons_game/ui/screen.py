@@ -150,6 +150,11 @@ class Screen:
         """What the window's notes must never cover (a table's boards); nothing here."""
         return []
 
+    def tip_clear(self) -> list[pygame.Rect]:
+        """What a widget's tooltip stays off when it can (the board being decided on):
+        what the notes never cover."""
+        return self.keep_clear()
+
     def rather_clear(self) -> list[pygame.Rect]:
         """What the notes leave clear while there is room for them elsewhere (a table's
         dice, Roll and its prompt); nothing here."""

@@ -16,6 +16,7 @@ from buttons_game.core.notes import Note
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.text import draw_lines, line_step, wrap
+from buttons_game.ui.tooltips import MARGIN, ONE_LINE, fit_width, place_tip
 
 from .model import PlayModel, render_message, render_note
 
@@ -74,26 +75,50 @@ def hint_for(model: PlayModel, advice: str) -> str:
     return t("hint.for", name=model.names[seat], advice=advice[label.end() :])
 
 
+def tooltip_box(
+    window: pygame.Rect,
+    text: str,
+    anchor: pygame.Rect,
+    scale: float,
+    names: Sequence[str] = (),
+    avoid: Sequence[pygame.Rect] = (),
+) -> tuple[pygame.Rect, list[str]]:
+    """Where ``draw_tooltip`` puts ``text`` and its lines: one line, or two as wide as
+    the window allows, beside ``anchor`` and clear of ``avoid`` (the boards being decided on)."""
+    size = int(15 * scale)
+    pad_x, pad_y = int(20 * scale), int(16 * scale)
+    room = window.width - 2 * MARGIN - pad_x
+    natural = art.text(text, size, "text").get_width() + 2
+
+    def lines_at(width: int) -> int:
+        return len(wrap(text, size, width, keep=names))
+
+    width = fit_width(lines_at, natural, int(ONE_LINE * scale) - pad_x, room)
+    lines = wrap(text, size, width, keep=names)
+    used = max(art.text(line, size, "text").get_width() for line in lines) if lines else 0
+    box = pygame.Rect(0, 0, min(width, used) + pad_x, len(lines) * line_step(size) + pad_y)
+    return place_tip(box.size, anchor, window, avoid), lines
+
+
 def draw_tooltip(
     surface: pygame.Surface,
     text: str,
     anchor: pygame.Rect,
     scale: float,
     names: Sequence[str] = (),
-) -> None:
-    """``text`` in a box under ``anchor``; ``names``, the seats' names it may hold, stay whole."""
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """``text`` in a box beside ``anchor`` and off ``avoid`` (see ``tooltip_box``);
+    ``names``, the seats' names it may hold, stay whole. Where it went."""
+    box, lines = tooltip_box(surface.get_rect(), text, anchor, scale, names, avoid)
+    radius = int(8 * scale)
+    shadow = box.move(0, max(2, int(3 * scale)))
+    pygame.draw.rect(surface, art.colour("tip_shadow"), shadow, border_radius=radius)
+    pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=radius)
+    pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=radius)
     size = int(15 * scale)
-    width = int(320 * scale)
-    lines = wrap(text, size, width - int(20 * scale), keep=names)
-    step = line_step(size)
-    box = pygame.Rect(0, 0, width, len(lines) * step + int(16 * scale))
-    box.topleft = (anchor.left, anchor.bottom + 6)
-    if box.right > surface.get_width():
-        box.right = anchor.right
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=8)
-    pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=8)
     draw_lines(surface, lines, box.inflate(-int(20 * scale), -int(16 * scale)), size)
+    return box
 
 
 def draw_passing(
@@ -119,4 +144,4 @@ def draw_passing(
     )
 
 
-__all__ = ["TONES", "draw_notes", "draw_passing", "draw_tooltip", "hint_for"]
+__all__ = ["TONES", "draw_notes", "draw_passing", "draw_tooltip", "hint_for", "tooltip_box"]

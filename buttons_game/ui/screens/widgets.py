@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import clipboard_paste
@@ -10,13 +12,40 @@ from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 from buttons_game.ui import art
 
 
+class FullWidthList(UIExpandedDropDownState):
+    """An open drop-down whose list is exactly as wide as its box.
+
+    pygame_gui 0.6.14 makes the list as wide as the box less the close button (the
+    arrow at the right, 20 px), so it looked narrower than what it belongs to.
+    """
+
+    def _widen(self) -> None:
+        rows = self.options_selection_list
+        if rows is not None:
+            width = self.drop_down_menu_ui.relative_rect.width
+            rows.set_dimensions((width, rows.relative_rect.height))
+
+    def start(self, should_rebuild: bool = True) -> None:
+        super().start(should_rebuild)
+        self._widen()
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self._widen()
+
+
 class DropDown(pygame_gui.elements.UIDropDownMenu):
-    """A drop-down menu that also closes when the option already chosen is clicked.
+    """A drop-down menu that also closes when the option already chosen is clicked, and
+    whose open list is as wide as its box.
 
     In pygame_gui 0.6.14 that click unselects the row (UI_SELECTION_LIST_DROPPED_SELECTION)
     and the list stays open over the widgets below, so the next click silently changes
     one of them. Here the list closes, and the choice stays as it was.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.menu_states["expanded"].__class__ = FullWidthList
 
     def process_event(self, event: pygame.event.Event) -> bool:
         state = self.current_state

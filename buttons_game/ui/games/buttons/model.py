@@ -105,6 +105,16 @@ class TableModel(PlayModel):
             return []
         return [p for p in self.human_pending() if p != state.active_player]
 
+    def deciding_seats(self) -> list[int]:
+        """The seats that have a choice to make now: the one to roll or opt out, those
+        placing on this roll (the gold space too), those putting their stars."""
+        state = self.state
+        if state.is_over():
+            return []
+        if state.phase is Phase.TURN:
+            return [state.active_player]
+        return list(state.pending_players)
+
     def human_to_roll(self) -> bool:
         state = self.state
         return state.phase is Phase.TURN and self.is_human(state.active_player)

@@ -22,7 +22,7 @@ from buttons_game.ui.screen import Host, Screen
 from .model import TableModel
 from .session import TableSession
 from .steps import round_steps
-from .view import TableDrawing, TableLayout
+from .view import TableDrawing, TableLayout, deciding_boards
 
 QUIT_AFTER_FRAMES = 4  # --quit-when-over at the tutorial's end: draw (and screenshot), exit
 
@@ -172,6 +172,11 @@ class TableScreen(PlayScreen):
         table's layout says where they are)."""
         assert self.table is not None
         return [g.panel for g in self.table.boards]
+
+    def tip_clear(self) -> list[pygame.Rect]:
+        """The boards of the seats deciding now: a tooltip never hides what they decide on."""
+        assert self.table is not None
+        return deciding_boards(self.model, self.table)
 
     def rather_clear(self) -> list[pygame.Rect]:
         """The dice in hand, Roll, Opt out and the prompt, in the side panel at the right

@@ -16,7 +16,7 @@ from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tool
 from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
 from . import ending
-from .board_geometry import BoardGeometry
+from .board_geometry import BoardGeometry, board_rect
 from .boards import BoardView, Marks
 from .model import TableModel, Tumble
 from .table_layout import arrange, column_parts, strip_parts
@@ -371,11 +371,14 @@ class TableDrawing:
             more = art.text(t("game.log_newer"), int(12 * s), "accent")
             surface.blit(more, (area.right - more.get_width(), area.bottom - more.get_height()))
 
-    def draw_tooltip(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
-        """What a die or a button card under the mouse does."""
+    def draw_tooltip(
+        self, surface: pygame.Surface, model: TableModel, layout: TableLayout
+    ) -> pygame.Rect | None:
+        """What a die, a button card or the gold space under the mouse does: beside it,
+        never over the board of a seat deciding now. Where it went (None: no tooltip)."""
         pos = model.pointer
         if pos is None:
-            return
+            return None
         text = None
         anchor = None
         for rect, (kind, _) in zip(layout.dice, model.dice_shown()):
@@ -389,15 +392,33 @@ class TableDrawing:
                     key = "game.card_red_tip" if colour_name == "red" else "game.card_tip"
                     text = t(key, colour=t(f"colour.{colour_name}"), name=model.names[g.seat])
                     anchor = rect
+        deciding_gold = model.gold_seats()
+        for g in layout.boards:
+            cell = g.cell_at(pos)
+            if cell is not None and g.seat in deciding_gold and cell in gold_spaces(model, g.seat):
+                text, anchor = t("game.gold_space_tip"), g.cell_rect(*cell)
         if text is None or anchor is None:
-            return
-        draw_tooltip(surface, text, anchor, layout.scale, model.names)
+            return None
+        avoid = deciding_boards(model, layout)
+        return draw_tooltip(surface, text, anchor, layout.scale, model.names, avoid)
+
+
+def gold_spaces(model: TableModel, seat: int) -> set[tuple[int, int]]:
+    """The spaces ``seat`` may place on from the gold space of this roll."""
+    return {(a.row, a.col) for a in model.state.legal_actions(seat) if isinstance(a, Place)}
+
+
+def deciding_boards(model: TableModel, layout: TableLayout) -> list[pygame.Rect]:
+    """The printed boards of the seats deciding now (a tooltip stays off them)."""
+    seats = model.deciding_seats()
+    return [board_rect(g) for g in layout.boards if g.seat in seats]
 
 
 __all__ = [
     "TONES",
     "TableDrawing",
     "TableLayout",
+    "deciding_boards",
     "draw_notes",
     "draw_tooltip",
     "hint_lines",

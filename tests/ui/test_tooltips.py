@@ -1,0 +1,134 @@
+"""Tooltips one or two lines wide, in every language, placed off the boards being decided on."""
+
+from __future__ import annotations
+
+import i18n
+import pygame
+import pytest
+
+from buttons_game.i18n import t
+from buttons_game.ui.games.buttons.view import deciding_boards, gold_spaces
+from buttons_game.ui.play.view import tooltip_box
+from buttons_game.ui.scenes import mid_game
+from buttons_game.ui.tooltips import MAX_LINES, fit_width, place_tip
+
+from .conftest import settle
+
+LANGUAGES = ("en", "de", "fr", "it", "ja")
+WIDGET_TIPS = ("game.roll_tip", "game.opt_out_tip", "game.place_tip", "game.skip_tip",
+               "game.undo_tip", "game.hint_tip", "kopf.threats_tip")  # fmt: skip
+LONG = 300  # a tooltip of a long text is at least this wide (pixels at 1280x720)
+
+
+def test_a_width_fits_the_text_in_one_line_or_two():
+    def lines(width: int) -> int:  # 1000 px of text in words of 50 px
+        return -(-1000 // (width // 50 * 50))
+
+    assert fit_width(lines, 200, 460, 1200) == 200, "short: as wide as the text"
+    width = fit_width(lines, 1000, 460, 1200)
+    assert lines(width) <= 2 and 500 <= width < 560
+    assert fit_width(lines, 3000, 460, 900) == 900, "never wider than the room"
+
+
+def test_a_tip_goes_beside_its_target_and_off_the_boards():
+    window = pygame.Rect(0, 0, 1280, 720)
+    board = pygame.Rect(100, 100, 500, 500)
+    space = pygame.Rect(300, 300, 40, 40)  # a space on the board deciding
+    tip = place_tip((300, 60), space, window, [board])
+    assert window.contains(tip) and not tip.colliderect(board) and not tip.colliderect(space)
+    near = place_tip((300, 60), pygame.Rect(900, 300, 80, 40), window)
+    assert near.top == 346, "nothing to avoid: right under what it explains"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_widget_tooltips_are_one_or_two_lines_in_every_language(make_app, size):
+    app = make_app(window=size)
+    app.show_menu()
+    settle(app)
+    widget = app.top.widgets[0]
+    try:
+        for language in LANGUAGES:
+            i18n.set("locale", language)
+            app.manager.set_locale(language)
+            for key in WIDGET_TIPS:
+                tip = app.manager.create_tool_tip(
+                    f"buttons.{key}", widget.rect.center, (0, 10), widget, None
+                )
+                rows = len(tip.text_block.text_box_layout.layout_rows)
+                assert rows <= MAX_LINES, (language, key, rows)
+                assert app.surface.get_rect().contains(tip.rect)
+                if len(t(key)) > 60:
+                    assert tip.rect.width >= LONG * app.scale, (language, key, tip.rect)
+                tip.kill()
+    finally:
+        i18n.set("locale", "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_table_tooltips_are_one_or_two_lines(language):
+    pygame.font.init()
+    i18n.set("locale", language)
+    try:
+        window = pygame.Rect(0, 0, 1280, 720)
+        anchor = pygame.Rect(600, 300, 40, 40)
+        names = ["Anna", "Ben"]
+        for text in (t("game.card_red_tip", name="Anna", colour=t("colour.red")),
+                     t("game.die_gold"), t("game.gold_space_tip")):  # fmt: skip
+            box, lines = tooltip_box(window, text, anchor, 1.0, names)
+            assert 1 <= len(lines) <= MAX_LINES, (text, lines)
+            assert box.width >= LONG and window.contains(box)
+    finally:
+        i18n.set("locale", "en")
+
+
+def hover_tip(app, pos: tuple[int, int]) -> pygame.Rect | None:
+    screen = app.top
+    screen.model.pointer = pos
+    return screen.drawing.draw_tooltip(app.surface, screen.model, screen.table)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3])
+def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, players):
+    app = make_app(window=size)
+    app.start_game(mid_game(players))
+    settle(app)
+    screen = app.top
+    model, layout = screen.model, screen.table
+    clear = deciding_boards(model, layout)
+    assert clear, "someone is deciding"
+    window = app.surface.get_rect()
+    hovered = 0
+    for g in layout.boards:
+        for card in g.card_rects(len(model.state.cards(g.seat))):
+            tip = hover_tip(app, card.center)
+            assert tip is not None and window.contains(tip)
+            assert not any(tip.colliderect(b) for b in clear), (g.seat, tip, clear)
+            hovered += 1
+        if g.seat in model.gold_seats():
+            for row, col in gold_spaces(model, g.seat):
+                tip = hover_tip(app, g.cell_rect(row, col).center)
+                assert tip is not None and window.contains(tip)
+                assert not any(tip.colliderect(b) for b in clear), (g.seat, tip, clear)
+                hovered += 1
+    assert hovered >= players + 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_place_buttons_tooltip_stays_off_the_boards_deciding(make_app, size):
+    app = make_app(window=size)
+    app.start_game(mid_game(3))
+    settle(app)
+    screen = app.top
+    assert screen.gold_buttons
+    clear = deciding_boards(screen.model, screen.table)
+    for place, skip in screen.gold_buttons.values():
+        for button in (place, skip):
+            button.hover_time = button.tool_tip_delay + 0.1  # hovered long enough
+            button.while_hovering(0.05, button.rect.center)
+            tip = button.tool_tip
+            assert tip is not None, "the tooltip shows"
+            assert len(tip.text_block.text_box_layout.layout_rows) <= MAX_LINES
+            assert app.surface.get_rect().contains(tip.rect)
+            assert not tip.rect.colliderect(button.rect)
+            assert not any(tip.rect.colliderect(b) for b in clear), (tip.rect, clear)
