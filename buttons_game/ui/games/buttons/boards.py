@@ -13,6 +13,7 @@ from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.layers import Layers
 from buttons_game.ui.play.motion import (
     blit_centred,
     drop,
@@ -60,10 +61,15 @@ class Marks:
 
 
 class BoardView:
-    """Draws every seat's board for a state. Drawing never changes the state."""
+    """Draws every seat's board for a state. Drawing never changes the state.
+
+    Each seat's panel with its printed board is drawn once and kept (``Layers``), per
+    board, size and whether it holds the dice; buttons, stars and marks go on top."""
 
     def __init__(self) -> None:
         self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+        self.layers = Layers(limit=16)
+        self.panels: list[pygame.Rect] = []  # where the last frame drew each seat's panel
 
     def static_board(self, layout: str, cell: int, label: int) -> pygame.Surface:
         """Board, printed buttons and the dice labels: cached per layout and size."""
@@ -107,10 +113,13 @@ class BoardView:
         names: list[str],
         marks: Marks,
     ) -> None:
+        self.panels = []
         for g in geometry:
             shake = marks.shaking.get(g.seat)
             if shake is not None:
                 g = motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
+            # a seat's drawing keeps within a space of its panel (a trail's ring, a lift)
+            self.panels.append(g.panel.inflate(2 * g.cell, 2 * g.cell))
             self._draw_panel(surface, state, g, names[g.seat], marks)
 
     def _draw_panel(
@@ -118,15 +127,20 @@ class BoardView:
     ) -> None:
         p = g.seat
         active = p == marks.emphasise
-        panel_colour = art.colour("panel_active" if active else "panel")
-        pygame.draw.rect(surface, panel_colour, g.panel, border_radius=14)
-        border = art.colour("active_border") if active else art.colour("panel_border")
-        pygame.draw.rect(surface, border, g.panel, width=4 if active else 2, border_radius=14)
+        board = self.static_board(state.layout(p), g.cell, g.label)
+        at = (g.grid.left - g.label - g.panel.left, g.grid.top - g.label - g.panel.top)
+
+        def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
+            """The panel's box and the printed board (the seat's words lie beside it)."""
+            box = pygame.Rect(origin, g.panel.size)
+            panel_colour = art.colour("panel_active" if active else "panel")
+            pygame.draw.rect(onto, panel_colour, box, border_radius=14)
+            border = art.colour("active_border") if active else art.colour("panel_border")
+            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=14)
+            onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
+
+        self.layers.blit(surface, g.panel, (board, at, active), draw)
         self._draw_info(surface, state, g, name, marks, active)
-        surface.blit(
-            self.static_board(state.layout(p), g.cell, g.label),
-            (g.grid.left - g.label, g.grid.top - g.label),
-        )
         cell = g.cell
         d = int(cell * 0.98)
         off = (cell - d) // 2

@@ -11,7 +11,9 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.layers import Layers
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
+from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
 from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
@@ -203,6 +205,7 @@ class TableDrawing:
 
     def __init__(self) -> None:
         self.boards = BoardView()
+        self.still = Layers(limit=2)  # the background with the side panel's box
         self.tutorial_overflow = 0
         self.tutorial_box: pygame.Rect | None = None
 
@@ -214,7 +217,14 @@ class TableDrawing:
         background: pygame.Color,
         marks: Marks | None = None,
     ) -> None:
-        surface.fill(background)
+        side = layout.side
+        self.still.blit(
+            surface,
+            surface.get_rect(),
+            ("side", tuple(side)),
+            lambda onto, origin: panel_box(onto, side.move(origin)),
+            background,
+        )
         marks = marks if marks is not None else model.marks()
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
@@ -243,8 +253,7 @@ class TableDrawing:
         tutorial's card) and the keys; at the right, or in columns as a strip below."""
         s = layout.scale
         side = layout.side
-        pygame.draw.rect(surface, art.colour("panel"), side, border_radius=14)
-        pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
+        self.box_over_boards(surface, side)
         size = int(16 * s)
         column = layout.roll.left - layout.dice[0].left - int(8 * s)
         words = fit(t("game.in_hand"), size, column, True) if layout.below else t("game.in_hand")
@@ -290,6 +299,17 @@ class TableDrawing:
             self.draw_tutorial(surface, model, log, s)
         else:
             self.draw_log(surface, model, log, s)
+
+    def box_over_boards(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        """The side panel's box (drawn with the background, under the boards) drawn again
+        where the boards' drawing may have reached it: the box lies over the boards."""
+        clip = surface.get_clip()
+        for reach in self.boards.panels:
+            over = reach.clip(side).clip(clip)
+            if over.width and over.height:
+                surface.set_clip(over)
+                panel_box(surface, side)
+        surface.set_clip(clip)
 
     def draw_dice(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
         """The dice in hand; in the air they tumble across the panel to their places, then

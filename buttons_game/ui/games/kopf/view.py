@@ -15,7 +15,9 @@ from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
+from buttons_game.ui.play.layers import Layers
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
+from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
@@ -169,7 +171,15 @@ def hint_words(h: KopfHint) -> str:
 
 
 class KopfDrawing:
-    """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither."""
+    """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither.
+
+    What stays still between moves is drawn once and kept (``Layers``): the window's
+    background with the board, the last move's frame, the threat lines and the panel's box.
+    """
+
+    def __init__(self) -> None:
+        self.still = Layers(limit=2)  # the whole window: a layer per position at most
+        self.flown: list[pygame.Rect] = []  # where this frame's flying pieces were drawn
 
     def draw(
         self,
@@ -178,13 +188,9 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        surface.fill(background)
         state = model.state
         s = layout.scale
-        surface.blit(
-            static_board(state.setup.board, layout.cell, layout.label),
-            layout.board.move(-layout.label, -layout.label),
-        )
+        self._draw_still(surface, model, layout, background)
         self._draw_marks_under(surface, model, layout)
         gliding = model.motions.of("glide")
         flying = {f.square for f in model.flights} | {m.what[1] for m in gliding}
@@ -214,17 +220,38 @@ class KopfDrawing:
         return t("kopf.title")
 
     # ------------------------------------------------------------------ the board
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        model: KopfModel,
+        layout: KopfLayout,
+        background: pygame.Color,
+    ) -> None:
+        """The background, the board, the frame of the last move's start, the threat lines
+        and the panel's box: one layer while the position and the window stay the same."""
+        state = model.state
+        cell = layout.cell
+        board = static_board(state.setup.board, cell, layout.label)
+        at = layout.board.move(-layout.label, -layout.label)
+        start = model.last_move[0] if model.last_move is not None else None
+        lines = _threat_lines(state, cell) if model.show_threats and not state.is_over() else None
+
+        def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
+            onto.blit(board, at.move(origin))
+            if start is not None:
+                rect = layout.square_rect(*start).inflate(-cell // 3 + 2, -cell // 3 + 2)
+                marks.outline(onto, rect.move(origin), "last_move", max(2, cell // 16), 6)
+            if lines is not None:
+                onto.blit(lines, layout.board.move(origin))
+            panel_box(onto, layout.panel.move(origin))
+
+        key = (board, at.topleft, layout.board.topleft, cell, start, lines, tuple(layout.panel))
+        self.still.blit(surface, surface.get_rect(), key, draw, background)
+
     def _draw_marks_under(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
     ) -> None:
-        state = model.state
-        cell = layout.cell
-        if model.last_move is not None:
-            (fr, fc), _ = model.last_move
-            rect = layout.square_rect(fr, fc).inflate(-cell // 3 + 2, -cell // 3 + 2)
-            marks.outline(surface, rect, "last_move", max(2, cell // 16), 6)
-        if model.show_threats and not state.is_over():
-            surface.blit(_threat_lines(state, cell), layout.board)
+        """The marks between the board (with the threat lines) and the pieces."""
         for spot in model.targets():
             marks.ring(surface, layout.square_rect(*spot), "target", 0.09)
         trail = model.trail()
@@ -286,6 +313,7 @@ class KopfDrawing:
             blit_centred(surface, resized(sprites.piece(d, player), size), where)
 
     def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
+        self.flown = []
         if not model.flights:
             return
         left = model.timers.fraction("strike")
@@ -300,15 +328,24 @@ class KopfDrawing:
             y = start.centery + (end.centery - start.centery) * go
             size = int(start.width * 0.9 + (end.width - start.width * 0.9) * go)
             image = sprites.piece(max(8, size), flight.player)
-            surface.blit(image, image.get_rect(center=(int(x), int(y))))
+            self.flown.append(surface.blit(image, image.get_rect(center=(int(x), int(y)))))
 
     # ------------------------------------------------------------------ the panel
     def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
-        panel = layout.panel
-        pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=14)
-        pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=14)
+        self._box_over_flights(surface, layout.panel)
         self._draw_cards(surface, model, layout)
         self._draw_text(surface, model, layout)
+
+    def _box_over_flights(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The panel's box (in the still layer) drawn again where a flying piece crossed it:
+        the box hides what flies over it until the piece lands in the tray."""
+        clip = surface.get_clip()
+        for rect in self.flown:
+            over = rect.clip(panel).clip(clip)
+            if over.width and over.height:
+                surface.set_clip(over)
+                panel_box(surface, panel)
+        surface.set_clip(clip)
 
     def _draw_cards(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout, counts: bool = True
