@@ -30,6 +30,7 @@ class Layers:
 
     def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
+        self.keep = True  # False: every frame drawn straight, as without layers (tests)
         self._layers: dict[Hashable, pygame.Surface] = {}
         self.drawn = 0  # how many layers were drawn (tests read it)
 
@@ -45,7 +46,7 @@ class Layers:
         ``where.topleft``, from the layer of ``key`` when there is one. With ``background``
         the layer is filled with it first and is opaque; without, what ``draw`` leaves
         untouched stays see-through."""
-        if onto.get_flags() & pygame.SRCALPHA or onto.get_bitsize() < 24:
+        if not self.keep or onto.get_flags() & pygame.SRCALPHA or onto.get_bitsize() < 24:
             if background is not None:
                 onto.fill(background, where)
             draw(onto, where.topleft)
