@@ -189,7 +189,8 @@ def test_buttons_frames_from_layers_are_the_frames_drawn_straight(make_app) -> N
     app = buttons_app(make_app)
     app.top.session.apply(ROLL)
     drawing = app.top.drawing
-    frame(app)
+    buttons_busy(app, 0.0)
+    frame(app)  # the buttons on their way counted in the tallies once there: new layers
     before = drawn(drawing)
     for share in (0.1, 0.3, 0.5, 0.8):
         buttons_busy(app, share)
@@ -283,9 +284,9 @@ def whole_streak(surface: pygame.Surface, rects: list[pygame.Rect], left: float)
 def test_kept_words_follow_the_language_and_their_values() -> None:
     import i18n
 
-    from buttons_game.i18n import t
+    from buttons_game.i18n import install, t
 
-    i18n.set("locale", "en")
+    install("en")
     english = t("game.round", n=3)
     i18n.set("locale", "de")
     try:
@@ -297,3 +298,72 @@ def test_kept_words_follow_the_language_and_their_values() -> None:
     assert t("game.round", n=4) != english
     assert t("game.round", n=3.0) != t("game.round", n=3)  # "3.0", not the "3" kept
     assert t("game.round", n=[3]) == t("game.round", n=[3])  # a value not kept still works
+
+
+def test_buttons_layers_follow_a_game_move_by_move(make_app) -> None:
+    """Buttons placed, stars earned, cards taken, dice kept, seats busted or out: after
+    every move of a game the boards drawn from their layers are the boards drawn anew."""
+    app = buttons_app(make_app, phase=Phase.PLACING)
+    session = app.top.session
+    rng = random.Random(5)
+    moves = 0
+    for _ in range(200):
+        if session.state.is_over() or moves == 40:
+            break
+        legal = session.state.legal_actions()
+        if legal:
+            session.apply(rng.choice(legal))
+            moves += 1
+        step(app, 2, 0.3)  # a bust or a round's end plays out between moves
+        assert same_as_straight(app)
+    assert moves >= 12  # round ends (stars) and busts among them
+
+
+class Told:
+    """A state that tells one thing otherwise (``told``: method name -> its answer)."""
+
+    def __init__(self, state: object, **told: object) -> None:
+        self._state = state
+        self._told = told
+
+    def __getattr__(self, name: str) -> object:
+        own = getattr(self._state, name)
+        if name not in self._told:
+            return own
+        answer = self._told[name]
+        return (lambda *_: answer) if callable(own) else answer
+
+
+def test_buttons_board_layer_shows_each_of_the_seats_words(make_app) -> None:
+    """A seat's stars, cards, depot, status, stars due or tally told otherwise: the board
+    drawn from its layers is the board drawn anew, never the layer kept from before."""
+    from buttons_game.games.buttons.engine.records import Status
+    from buttons_game.ui.games.buttons.boards import BoardView
+
+    app = buttons_app(make_app)
+    model = app.top.session.model
+    state = model.state
+    boards = app.top.table.boards
+    marks = model.marks()
+    marks.pending = {0, 1, 2, 3}
+    kept = BoardView()
+    surface = app.surface
+
+    def drawn_by(view: BoardView, shown: object) -> bytes:
+        surface.fill((0, 0, 0))
+        view.draw(surface, shown, boards, model.names, marks)  # type: ignore[arg-type]
+        return pygame.image.tobytes(surface, "RGB")
+
+    first = drawn_by(kept, state)
+    for told in (
+        {"star_count": 9},
+        {"cards": ("red", "blue")},
+        {"depot_dice": (6, 6, 5)},
+        {"status": Status.BUSTED},
+        {"phase": Phase.STARS, "stars_due": 3},
+        {"button_mask": 0},
+    ):
+        shown = Told(state, **told)
+        straight_view = BoardView()
+        straight_view.layers.keep = False
+        assert drawn_by(kept, shown) == drawn_by(straight_view, shown) != first, told

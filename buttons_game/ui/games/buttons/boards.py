@@ -10,7 +10,7 @@ import pygame
 
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import bit, iter_spaces
-from buttons_game.i18n import t
+from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.layers import Layers
@@ -63,8 +63,9 @@ class Marks:
 class BoardView:
     """Draws every seat's board for a state. Drawing never changes the state.
 
-    Each seat's panel with its printed board is drawn once and kept (``Layers``), per
-    board, size and whether it holds the dice; buttons, stars and marks go on top."""
+    Each seat's panel with its words (name, stars, cards, depot, status, tally) and its
+    printed board is drawn once and kept (``Layers``) while they stay the same; buttons,
+    stars and marks go on top."""
 
     def __init__(self) -> None:
         self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
@@ -131,16 +132,18 @@ class BoardView:
         at = (g.grid.left - g.label - g.panel.left, g.grid.top - g.label - g.panel.top)
 
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
-            """The panel's box and the printed board (the seat's words lie beside it)."""
+            """The panel's box, the seat's words and the printed board."""
             box = pygame.Rect(origin, g.panel.size)
             panel_colour = art.colour("panel_active" if active else "panel")
             pygame.draw.rect(onto, panel_colour, box, border_radius=14)
             border = art.colour("active_border") if active else art.colour("panel_border")
             pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=14)
+            local = motion.shifted(g, origin[0] - g.panel.left, origin[1] - g.panel.top)
+            self._draw_info(onto, state, local, name, marks, active)
             onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
 
-        self.layers.blit(surface, g.panel, (board, at, active), draw)
-        self._draw_info(surface, state, g, name, marks, active)
+        key = (board, at, active, info_key(state, g, name, marks))
+        self.layers.blit(surface, g.panel, key, draw)
         cell = g.cell
         d = int(cell * 0.98)
         off = (cell - d) // 2
@@ -279,6 +282,30 @@ class BoardView:
         if not state.is_over():  # a button on its way counts once it is there
             coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
             draw_tally(surface, state, g, coming)
+
+
+def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tuple[object, ...]:
+    """Everything ``BoardView._draw_info`` draws from, its places taken from the panel's
+    corner: the same key, the same pixels."""
+    p = g.seat
+    places = (g.name, g.stars, g.depot, g.status, *g.cards, *g.tally)
+    due = state.stars_due(p) if p in marks.pending and state.phase.value == "stars" else None
+    coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
+    tally = None if state.is_over() else colour_counts(state, p, coming)
+    return (
+        name,
+        marks.bots.get(p),
+        language(),
+        art.cjk_language,
+        g.text,
+        tuple(tuple(rect.move(-g.panel.left, -g.panel.top)) for rect in places),
+        state.star_count(p),
+        tuple(state.cards(p)),
+        tuple(state.depot_dice(p)),
+        state.status(p),
+        due,
+        tally,
+    )
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
