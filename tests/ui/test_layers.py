@@ -107,18 +107,45 @@ def test_kopf_frames_from_the_still_layer_are_the_frames_drawn_straight(make_app
 
 def test_kopf_flying_pieces_pass_under_the_panel_box_as_before(make_app) -> None:
     """The panel's box lies over a piece flying to the tray until the piece reaches its
-    card: with the box in the still layer, it is drawn again where a piece crossed it."""
+    card: drawn from its layer, it is drawn where it was, over the flying pieces."""
     app = kopf_app(make_app)
     crossed = False
     for share in (0.6, 0.7, 0.8, 0.9):
         kopf_busy(app, share)
         assert same_as_straight(app)
         flying = box_outside_cards(app)
-        panel = app.top.table.panel
-        crossed |= any(rect.colliderect(panel) for rect in app.top.drawing.flown)
+        crossed |= any(box_outside_cards_holds(app, rect) for rect in flying_rects(app))
         app.top.session.model.flights = []
         assert box_outside_cards(app) == flying  # no piece shows over the box
     assert crossed
+
+
+def flying_rects(app) -> list[pygame.Rect]:
+    """Where the pieces flying to a tray are (as ``KopfDrawing._draw_flights`` puts them)."""
+    model = app.top.session.model
+    table = app.top.table
+    go = 1.0 - model.timers.fraction("strike")
+    rects = []
+    for flight in model.flights:
+        start = table.square_rect(*flight.square)
+        end = table.tray_slot(1 - flight.player, flight.slot)
+        size = int(start.width * 0.9 + (end.width - start.width * 0.9) * go)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (
+            int(start.centerx + (end.centerx - start.centerx) * go),
+            int(start.centery + (end.centery - start.centery) * go),
+        )
+        rects.append(rect)
+    return rects
+
+
+def box_outside_cards_holds(app, rect: pygame.Rect) -> bool:
+    """``rect`` reaches into the panel's box outside its cards."""
+    table = app.top.table
+    inside = rect.clip(table.panel)
+    return bool(inside.width and inside.height) and not any(
+        card.contains(inside) for card in table.cards
+    )
 
 
 def box_outside_cards(app) -> bytes:

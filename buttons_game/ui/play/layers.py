@@ -77,8 +77,8 @@ class Layers:
         layer = pygame.Surface(size, 0, like)
         layer.fill(CLEAR if background is None else background)
         draw(layer, (0, 0))
-        if background is None:
-            layer.set_colorkey(CLEAR, pygame.RLEACCEL)
+        # run-length encoded, it copies quicker than plain (and skips the see-through parts)
+        layer.set_colorkey(CLEAR, pygame.RLEACCEL)
         return layer
 
     def clear(self) -> None:

@@ -70,7 +70,6 @@ class BoardView:
     def __init__(self) -> None:
         self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
         self.layers = Layers(limit=16)
-        self.panels: list[pygame.Rect] = []  # where the last frame drew each seat's panel
 
     def static_board(self, layout: str, cell: int, label: int) -> pygame.Surface:
         """Board, printed buttons and the dice labels: cached per layout and size."""
@@ -114,13 +113,10 @@ class BoardView:
         names: list[str],
         marks: Marks,
     ) -> None:
-        self.panels = []
         for g in geometry:
             shake = marks.shaking.get(g.seat)
             if shake is not None:
                 g = motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
-            # a seat's drawing keeps within a space of its panel (a trail's ring, a lift)
-            self.panels.append(g.panel.inflate(2 * g.cell, 2 * g.cell))
             self._draw_panel(surface, state, g, names[g.seat], marks)
 
     def _draw_panel(

@@ -205,7 +205,7 @@ class TableDrawing:
 
     def __init__(self) -> None:
         self.boards = BoardView()
-        self.still = Layers(limit=2)  # the background with the side panel's box
+        self.still = Layers(limit=2)  # the side panel's box
         self.tutorial_overflow = 0
         self.tutorial_box: pygame.Rect | None = None
 
@@ -217,14 +217,7 @@ class TableDrawing:
         background: pygame.Color,
         marks: Marks | None = None,
     ) -> None:
-        side = layout.side
-        self.still.blit(
-            surface,
-            surface.get_rect(),
-            ("side", tuple(side)),
-            lambda onto, origin: panel_box(onto, side.move(origin)),
-            background,
-        )
+        surface.fill(background)
         marks = marks if marks is not None else model.marks()
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
@@ -253,7 +246,9 @@ class TableDrawing:
         tutorial's card) and the keys; at the right, or in columns as a strip below."""
         s = layout.scale
         side = layout.side
-        self.box_over_boards(surface, side)
+        self.still.blit(
+            surface, side, "side", lambda onto, at: panel_box(onto, pygame.Rect(at, side.size))
+        )
         size = int(16 * s)
         column = layout.roll.left - layout.dice[0].left - int(8 * s)
         words = fit(t("game.in_hand"), size, column, True) if layout.below else t("game.in_hand")
@@ -299,17 +294,6 @@ class TableDrawing:
             self.draw_tutorial(surface, model, log, s)
         else:
             self.draw_log(surface, model, log, s)
-
-    def box_over_boards(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        """The side panel's box (drawn with the background, under the boards) drawn again
-        where the boards' drawing may have reached it: the box lies over the boards."""
-        clip = surface.get_clip()
-        for reach in self.boards.panels:
-            over = reach.clip(side).clip(clip)
-            if over.width and over.height:
-                surface.set_clip(over)
-                panel_box(surface, side)
-        surface.set_clip(clip)
 
     def draw_dice(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
         """The dice in hand; in the air they tumble across the panel to their places, then

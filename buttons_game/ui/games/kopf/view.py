@@ -173,13 +173,11 @@ def hint_words(h: KopfHint) -> str:
 class KopfDrawing:
     """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither.
 
-    What stays still between moves is drawn once and kept (``Layers``): the window's
-    background with the board, the last move's frame, the threat lines and the panel's box.
-    """
+    What stays still between moves is drawn once and kept (``Layers``): the board with
+    the last move's frame and the threat lines, and the panel's box."""
 
     def __init__(self) -> None:
-        self.still = Layers(limit=2)  # the whole window: a layer per position at most
-        self.flown: list[pygame.Rect] = []  # where this frame's flying pieces were drawn
+        self.still = Layers(limit=4)  # the board: a layer per position at most
 
     def draw(
         self,
@@ -188,6 +186,7 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
+        surface.fill(background)
         state = model.state
         s = layout.scale
         self._draw_still(surface, model, layout, background)
@@ -227,26 +226,25 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        """The background, the board, the frame of the last move's start, the threat lines
-        and the panel's box: one layer while the position and the window stay the same."""
+        """The board, the frame of the last move's start and the threat lines: one layer
+        while the position and the board's size stay the same."""
         state = model.state
         cell = layout.cell
         board = static_board(state.setup.board, cell, layout.label)
-        at = layout.board.move(-layout.label, -layout.label)
+        at = layout.framed_board()
         start = model.last_move[0] if model.last_move is not None else None
         lines = _threat_lines(state, cell) if model.show_threats and not state.is_over() else None
 
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
-            onto.blit(board, at.move(origin))
+            dx, dy = origin[0] - at.left, origin[1] - at.top  # from the window to the layer
+            onto.blit(board, origin)
             if start is not None:
                 rect = layout.square_rect(*start).inflate(-cell // 3 + 2, -cell // 3 + 2)
-                marks.outline(onto, rect.move(origin), "last_move", max(2, cell // 16), 6)
+                marks.outline(onto, rect.move(dx, dy), "last_move", max(2, cell // 16), 6)
             if lines is not None:
-                onto.blit(lines, layout.board.move(origin))
-            panel_box(onto, layout.panel.move(origin))
+                onto.blit(lines, layout.board.move(dx, dy))
 
-        key = (board, at.topleft, layout.board.topleft, cell, start, lines, tuple(layout.panel))
-        self.still.blit(surface, surface.get_rect(), key, draw, background)
+        self.still.blit(surface, at, (board, layout.label, start, lines), draw, background)
 
     def _draw_marks_under(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
@@ -313,7 +311,6 @@ class KopfDrawing:
             blit_centred(surface, resized(sprites.piece(d, player), size), where)
 
     def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
-        self.flown = []
         if not model.flights:
             return
         left = model.timers.fraction("strike")
@@ -328,24 +325,16 @@ class KopfDrawing:
             y = start.centery + (end.centery - start.centery) * go
             size = int(start.width * 0.9 + (end.width - start.width * 0.9) * go)
             image = sprites.piece(max(8, size), flight.player)
-            self.flown.append(surface.blit(image, image.get_rect(center=(int(x), int(y)))))
+            surface.blit(image, image.get_rect(center=(int(x), int(y))))
 
     # ------------------------------------------------------------------ the panel
     def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
-        self._box_over_flights(surface, layout.panel)
+        panel = layout.panel
+        self.still.blit(
+            surface, panel, "panel", lambda onto, at: panel_box(onto, pygame.Rect(at, panel.size))
+        )
         self._draw_cards(surface, model, layout)
         self._draw_text(surface, model, layout)
-
-    def _box_over_flights(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """The panel's box (in the still layer) drawn again where a flying piece crossed it:
-        the box hides what flies over it until the piece lands in the tray."""
-        clip = surface.get_clip()
-        for rect in self.flown:
-            over = rect.clip(panel).clip(clip)
-            if over.width and over.height:
-                surface.set_clip(over)
-                panel_box(surface, panel)
-        surface.set_clip(clip)
 
     def _draw_cards(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout, counts: bool = True
