@@ -394,3 +394,17 @@ def test_buttons_board_layer_shows_each_of_the_seats_words(make_app) -> None:
         straight_view = BoardView()
         straight_view.layers.keep = False
         assert drawn_by(kept, shown) == drawn_by(straight_view, shown) != first, told
+
+
+def test_frames_leave_nothing_of_the_frame_before(make_app) -> None:
+    """The background goes around the panels' boxes, which cover the rest: whatever the
+    window showed before, the table's frame is the same (boards shaking included)."""
+    app = buttons_app(make_app)
+    app.top.session.apply(ROLL)
+    for share in (0.2, 0.6):
+        buttons_busy(app, share)
+        looks = set()
+        for before in ((255, 0, 255), (0, 0, 0), (12, 200, 40)):
+            app.surface.fill(before)
+            looks.add(frame(app))
+        assert len(looks) == 1

@@ -85,4 +85,22 @@ class Layers:
         self._layers.clear()
 
 
-__all__ = ["CLEAR", "Layers"]
+def fill_around(surface: pygame.Surface, colour: pygame.Color, covered: list[pygame.Rect]) -> None:
+    """Fill ``surface`` with ``colour`` but where ``covered``: parts the frame covers whole
+    with opaque pixels afterwards (a panel's box) need not be filled first."""
+    window = surface.get_rect()
+    boxes = [box.clip(window) for box in covered]
+    boxes = [box for box in boxes if box.width and box.height]
+    edges = sorted({window.top, window.bottom} | {y for b in boxes for y in (b.top, b.bottom)})
+    for top, bottom in zip(edges, edges[1:]):
+        spans = sorted((b.left, b.right) for b in boxes if b.top <= top and b.bottom >= bottom)
+        x = window.left
+        for left, right in spans:
+            if left > x:
+                surface.fill(colour, (x, top, left - x, bottom - top))
+            x = max(x, right)
+        if x < window.right:
+            surface.fill(colour, (x, top, window.right - x, bottom - top))
+
+
+__all__ = ["CLEAR", "Layers", "fill_around"]

@@ -114,10 +114,7 @@ class BoardView:
         marks: Marks,
     ) -> None:
         for g in geometry:
-            shake = marks.shaking.get(g.seat)
-            if shake is not None:
-                g = motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
-            self._draw_panel(surface, state, g, names[g.seat], marks)
+            self._draw_panel(surface, state, placed(g, marks), names[g.seat], marks)
 
     def _draw_panel(
         self, surface: pygame.Surface, state: GameState, g: BoardGeometry, name: str, marks: Marks
@@ -131,9 +128,9 @@ class BoardView:
             """The panel's box, the seat's words and the printed board."""
             box = pygame.Rect(origin, g.panel.size)
             panel_colour = art.colour("panel_active" if active else "panel")
-            pygame.draw.rect(onto, panel_colour, box, border_radius=14)
+            pygame.draw.rect(onto, panel_colour, box, border_radius=RADIUS)
             border = art.colour("active_border") if active else art.colour("panel_border")
-            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=14)
+            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=RADIUS)
             local = motion.shifted(g, origin[0] - g.panel.left, origin[1] - g.panel.top)
             self._draw_info(onto, state, local, name, marks, active)
             onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
@@ -278,6 +275,22 @@ class BoardView:
         if not state.is_over():  # a button on its way counts once it is there
             coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
             draw_tally(surface, state, g, coming)
+
+
+RADIUS = 14  # the rounding of a seat's panel's corners
+
+
+def placed(g: BoardGeometry, marks: Marks) -> BoardGeometry:
+    """A seat's board where it is drawn now: shaken to the side during a bust."""
+    shake = marks.shaking.get(g.seat)
+    if shake is None:
+        return g
+    return motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
+
+
+def solid_part(box: pygame.Rect) -> pygame.Rect:
+    """The part of a panel's rounded box that its colours cover whole (its corners not)."""
+    return box.inflate(0, -2 * (RADIUS + 1))
 
 
 def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tuple[object, ...]:

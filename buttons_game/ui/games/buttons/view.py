@@ -11,7 +11,7 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
-from buttons_game.ui.play.layers import Layers
+from buttons_game.ui.play.layers import Layers, fill_around
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
@@ -19,7 +19,7 @@ from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
 from . import ending
 from .board_geometry import BoardGeometry
-from .boards import BoardView, Marks
+from .boards import BoardView, Marks, placed, solid_part
 from .model import TableModel, Tumble
 from .table_layout import arrange, column_parts, strip_parts
 from .tutorial import tutorial_text
@@ -217,8 +217,10 @@ class TableDrawing:
         background: pygame.Color,
         marks: Marks | None = None,
     ) -> None:
-        surface.fill(background)
         marks = marks if marks is not None else model.marks()
+        # the panels' boxes cover most of the window: the background goes around them
+        panels = [placed(g, marks).panel for g in layout.boards] + [layout.side]
+        fill_around(surface, background, [solid_part(panel) for panel in panels])
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
         self.draw_side(surface, model, layout)
