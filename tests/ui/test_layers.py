@@ -397,14 +397,23 @@ def test_buttons_board_layer_shows_each_of_the_seats_words(make_app) -> None:
 
 
 def test_frames_leave_nothing_of_the_frame_before(make_app) -> None:
-    """The background goes around the panels' boxes, which cover the rest: whatever the
-    window showed before, the table's frame is the same (boards shaking included)."""
+    """The background goes around the panels' boxes and the board, which cover the rest:
+    whatever the window showed before, the table's frame is the same (boards shaking)."""
     app = buttons_app(make_app)
     app.top.session.apply(ROLL)
     for share in (0.2, 0.6):
         buttons_busy(app, share)
-        looks = set()
-        for before in ((255, 0, 255), (0, 0, 0), (12, 200, 40)):
-            app.surface.fill(before)
-            looks.add(frame(app))
-        assert len(looks) == 1
+        assert len(frames_over_others(app)) == 1
+    app = kopf_app(make_app)
+    for share in (0.2, 0.8):
+        kopf_busy(app, share)
+        assert len(frames_over_others(app)) == 1
+
+
+def frames_over_others(app) -> set[bytes]:
+    """The table's frames drawn over windows of other colours."""
+    looks = set()
+    for before in ((255, 0, 255), (0, 0, 0), (12, 200, 40)):
+        app.surface.fill(before)
+        looks.add(frame(app))
+    return looks

@@ -85,6 +85,14 @@ class Layers:
         self._layers.clear()
 
 
+RADIUS = 14  # the rounding of a panel's box's corners (``replay_view.panel_box``, a seat's)
+
+
+def solid_part(box: pygame.Rect) -> pygame.Rect:
+    """The part of a panel's rounded box that its colours cover whole (its corners not)."""
+    return box.inflate(0, -2 * (RADIUS + 1))
+
+
 def fill_around(surface: pygame.Surface, colour: pygame.Color, covered: list[pygame.Rect]) -> None:
     """Fill ``surface`` with ``colour`` but where ``covered``: parts the frame covers whole
     with opaque pixels afterwards (a panel's box) need not be filled first."""
@@ -103,4 +111,4 @@ def fill_around(surface: pygame.Surface, colour: pygame.Color, covered: list[pyg
             surface.fill(colour, (x, top, window.right - x, bottom - top))
 
 
-__all__ = ["CLEAR", "Layers", "fill_around"]
+__all__ = ["CLEAR", "RADIUS", "Layers", "fill_around", "solid_part"]

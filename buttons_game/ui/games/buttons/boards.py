@@ -13,7 +13,7 @@ from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
-from buttons_game.ui.play.layers import Layers
+from buttons_game.ui.play.layers import RADIUS, Layers
 from buttons_game.ui.play.motion import (
     blit_centred,
     drop,
@@ -277,20 +277,12 @@ class BoardView:
             draw_tally(surface, state, g, coming)
 
 
-RADIUS = 14  # the rounding of a seat's panel's corners
-
-
 def placed(g: BoardGeometry, marks: Marks) -> BoardGeometry:
     """A seat's board where it is drawn now: shaken to the side during a bust."""
     shake = marks.shaking.get(g.seat)
     if shake is None:
         return g
     return motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
-
-
-def solid_part(box: pygame.Rect) -> pygame.Rect:
-    """The part of a panel's rounded box that its colours cover whole (its corners not)."""
-    return box.inflate(0, -2 * (RADIUS + 1))
 
 
 def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tuple[object, ...]:

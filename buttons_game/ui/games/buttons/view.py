@@ -11,7 +11,7 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
-from buttons_game.ui.play.layers import Layers, fill_around
+from buttons_game.ui.play.layers import Layers, fill_around, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
@@ -19,7 +19,7 @@ from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
 from . import ending
 from .board_geometry import BoardGeometry
-from .boards import BoardView, Marks, placed, solid_part
+from .boards import BoardView, Marks, placed
 from .model import TableModel, Tumble
 from .table_layout import arrange, column_parts, strip_parts
 from .tutorial import tutorial_text

@@ -15,7 +15,7 @@ from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
-from buttons_game.ui.play.layers import Layers
+from buttons_game.ui.play.layers import Layers, fill_around, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
@@ -186,7 +186,8 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        surface.fill(background)
+        # the board and the panel's box cover most of the window: the background goes around
+        fill_around(surface, background, [layout.framed_board(), solid_part(layout.panel)])
         state = model.state
         s = layout.scale
         self._draw_still(surface, model, layout, background)
