@@ -417,3 +417,23 @@ def frames_over_others(app) -> set[bytes]:
         app.surface.fill(before)
         looks.add(frame(app))
     return looks
+
+
+def test_kept_log_lines_follow_the_language_and_the_names() -> None:
+    import i18n
+
+    from buttons_game.core.notes import Note
+    from buttons_game.i18n import install
+    from buttons_game.ui.play.view import note_lines
+
+    install("en")
+    note = Note("place", "plain", (("name", 0),), (("row", 2), ("col", 3)))
+    english = note_lines(note, ["Anna"], "log.", 14, 2000)
+    assert english == ["Anna places a button at (2, 3)."]
+    assert note_lines(note, ["Ben"], "log.", 14, 2000) == ["Ben places a button at (2, 3)."]
+    i18n.set("locale", "de")
+    try:
+        assert note_lines(note, ["Anna"], "log.", 14, 2000) != english
+    finally:
+        i18n.set("locale", "en")
+    assert len(note_lines(note, ["Anna"], "log.", 14, 120)) > 1  # a narrow log: wrapped
