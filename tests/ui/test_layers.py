@@ -426,6 +426,8 @@ def test_kept_log_lines_follow_the_language_and_the_names() -> None:
     from buttons_game.i18n import install
     from buttons_game.ui.play.view import note_lines
 
+    pygame.font.init()
+    art.clear_caches()  # fonts of an earlier test's pygame are gone
     install("en")
     note = Note("place", "plain", (("name", 0),), (("row", 2), ("col", 3)))
     english = note_lines(note, ["Anna"], "log.", 14, 2000)
