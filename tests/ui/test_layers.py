@@ -439,3 +439,16 @@ def test_kept_log_lines_follow_the_language_and_the_names() -> None:
     finally:
         i18n.set("locale", "en")
     assert len(note_lines(note, ["Anna"], "log.", 14, 120)) > 1  # a narrow log: wrapped
+
+
+def test_a_sprite_is_scaled_once_per_size() -> None:
+    from buttons_game.ui.play.motion import resized
+
+    sprite = pygame.Surface((40, 20), pygame.SRCALPHA)
+    pygame.draw.circle(sprite, (200, 30, 30, 180), (20, 10), 9)
+    once = resized(sprite, 27)
+    assert resized(sprite, 27) is once  # kept, not scaled again
+    fresh = pygame.transform.smoothscale(sprite, (27, 14))
+    assert pygame.image.tobytes(once, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    assert resized(sprite, 33).get_size() == (33, 16)
+    assert resized(sprite, 40) is sprite
