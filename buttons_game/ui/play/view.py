@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
 from buttons_game.core.notes import Note
-from buttons_game.i18n import t
+from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.text import draw_lines, line_step, wrap
 from buttons_game.ui.tooltips import MARGIN, ONE_LINE, fit_width, place_tip
@@ -43,7 +44,7 @@ def draw_notes(
     for i in range(newest - 1, -1, -1):
         note = log[i]
         tint = TONES.get(note.tone, "text_dim")
-        text = wrap(render_note(note, names, section), size, area.width - 8, keep=names)
+        text = note_lines(note, names, section, size, area.width - 8)
         if lines and len(lines) + len(text) > room:
             break  # only whole notes: no line without its beginning
         lit = current is not None and i >= current
@@ -62,6 +63,22 @@ def draw_notes(
         surface.blit(art.text(line, size, shade), (area.left + (8 if lit else 4), y))
         y -= step
     return newest
+
+
+def note_lines(note: Note, names: Sequence[str], section: str, size: int, width: int) -> list[str]:
+    """A note of the log in words, wrapped to ``width`` (kept per language: the log is
+    drawn every frame)."""
+    try:
+        return list(_note_lines(note, tuple(names), section, size, width, language()))
+    except TypeError:  # a value that cannot be kept (unhashable): wrapped each time
+        return wrap(render_note(note, names, section), size, width, keep=names)
+
+
+@lru_cache(maxsize=512)
+def _note_lines(
+    note: Note, names: tuple[str, ...], section: str, size: int, width: int, _language: str
+) -> tuple[str, ...]:
+    return tuple(wrap(render_note(note, names, section), size, width, keep=names))
 
 
 def hint_for(model: PlayModel, advice: str) -> str:
@@ -85,6 +102,31 @@ def tooltip_box(
 ) -> tuple[pygame.Rect, list[str]]:
     """Where ``draw_tooltip`` puts ``text`` and its lines: one line, or two as wide as
     the window allows, beside ``anchor`` and clear of ``avoid`` (the boards being decided on)."""
+    box, lines = _tooltip_box(
+        tuple(window),
+        text,
+        tuple(anchor),
+        scale,
+        tuple(names),
+        tuple(tuple(r) for r in avoid),
+        art.cjk_language,  # the font the text is measured in
+    )
+    return pygame.Rect(box), list(lines)
+
+
+@lru_cache(maxsize=32)
+def _tooltip_box(
+    window_: tuple[int, ...],
+    text: str,
+    anchor_: tuple[int, ...],
+    scale: float,
+    names: tuple[str, ...],
+    avoid_: tuple[tuple[int, ...], ...],
+    cjk: bool,
+) -> tuple[tuple[int, int, int, int], tuple[str, ...]]:
+    """``tooltip_box``, kept for the frames drawn while the mouse stays put."""
+    window, anchor = pygame.Rect(window_), pygame.Rect(anchor_)
+    avoid = [pygame.Rect(r) for r in avoid_]
     size = int(15 * scale)
     pad_x, pad_y = int(20 * scale), int(16 * scale)
     room = window.width - 2 * MARGIN - pad_x
@@ -97,7 +139,8 @@ def tooltip_box(
     lines = wrap(text, size, width, keep=names)
     used = max(art.text(line, size, "text").get_width() for line in lines) if lines else 0
     box = pygame.Rect(0, 0, min(width, used) + pad_x, len(lines) * line_step(size) + pad_y)
-    return place_tip(box.size, anchor, window, avoid), lines
+    where = place_tip(box.size, anchor, window, avoid)
+    return (where.x, where.y, where.width, where.height), tuple(lines)
 
 
 def draw_tooltip(
@@ -112,8 +155,9 @@ def draw_tooltip(
     ``names``, the seats' names it may hold, stay whole. Where it went."""
     box, lines = tooltip_box(surface.get_rect(), text, anchor, scale, names, avoid)
     radius = int(8 * scale)
-    shadow = box.move(0, max(2, int(3 * scale)))
-    pygame.draw.rect(surface, art.colour("tip_shadow"), shadow, border_radius=radius)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, art.colour("tip_shadow"), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, box.move(0, max(2, int(3 * scale))))
     pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=radius)
     pygame.draw.rect(surface, art.colour("accent"), box, width=1, border_radius=radius)
     size = int(15 * scale)
