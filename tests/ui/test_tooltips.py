@@ -6,6 +6,7 @@ import i18n
 import pygame
 import pytest
 
+from buttons_game.games.buttons.engine import Place
 from buttons_game.i18n import t
 from buttons_game.ui.games.buttons.view import deciding_boards, gold_spaces
 from buttons_game.ui.play.view import tooltip_box
@@ -88,15 +89,16 @@ def hover_tip(app, pos: tuple[int, int]) -> pygame.Rect | None:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("players", [2, 3])
-def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, players):
+@pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 3), (3, 2), (4, 2)])
+def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, players, humans):
     app = make_app(window=size)
-    app.start_game(mid_game(players))
+    app.start_game(mid_game(players, humans=humans))
     settle(app)
     screen = app.top
     model, layout = screen.model, screen.table
     clear = deciding_boards(model, layout)
     assert clear, "someone is deciding"
+    clear += [g.actions for g in layout.boards if g.seat in model.gold_seats()]  # Place, Skip
     window = app.surface.get_rect()
     hovered = 0
     for g in layout.boards:
@@ -111,7 +113,42 @@ def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, p
                 assert tip is not None and window.contains(tip)
                 assert not any(tip.colliderect(b) for b in clear), (g.seat, tip, clear)
                 hovered += 1
-    assert hovered >= players + 1
+    assert hovered >= players
+
+
+def low_gold_game(players: int):
+    """A game stopped with a gold space in the board's lowest two rows, right above its
+    Place / Skip buttons (the first such seed from 7 on)."""
+    for seed in range(7, 200):
+        game = mid_game(players, seed=seed)
+        state = game.state
+        for p in state.pending_players:
+            if p != state.active_player:
+                rows = {a.row for a in state.legal_actions(p) if isinstance(a, Place)}
+                if rows and min(rows) >= 5:
+                    return game
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_low_gold_spaces_tip_leaves_place_and_skip_in_view(make_app, size, players):
+    app = make_app(window=size)
+    app.start_game(low_gold_game(players))
+    settle(app)
+    screen = app.top
+    model, layout = screen.model, screen.table
+    clear = deciding_boards(model, layout)
+    shown = 0
+    for seat, (place, skip) in screen.gold_buttons.items():
+        g = layout.boards[seat]
+        for row, col in gold_spaces(model, seat):
+            tip = hover_tip(app, g.cell_rect(row, col).center)
+            assert tip is not None and app.surface.get_rect().contains(tip)
+            assert not tip.colliderect(place.rect) and not tip.colliderect(skip.rect)
+            assert not any(tip.colliderect(b) for b in clear), (tip, clear)
+            shown += 1
+    assert shown
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

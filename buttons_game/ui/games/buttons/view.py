@@ -405,13 +405,19 @@ class TableDrawing:
                 text, anchor = t("game.gold_space_tip"), g.cell_rect(*cell)
         if text is None or anchor is None:
             return None
-        avoid = deciding_boards(model, layout)
+        avoid = deciding_boards(model, layout) + gold_buttons(model, layout)
         return draw_tooltip(surface, text, anchor, layout.scale, model.names, avoid)
 
 
 def gold_spaces(model: TableModel, seat: int) -> set[tuple[int, int]]:
     """The spaces ``seat`` may place on from the gold space of this roll."""
     return {(a.row, a.col) for a in model.state.legal_actions(seat) if isinstance(a, Place)}
+
+
+def gold_buttons(model: TableModel, layout: TableLayout) -> list[pygame.Rect]:
+    """Where the Place / Skip buttons stand (the widgets are drawn over the table)."""
+    seats = model.gold_seats()
+    return [g.actions for g in layout.boards if g.seat in seats]
 
 
 def deciding_boards(model: TableModel, layout: TableLayout) -> list[pygame.Rect]:
