@@ -50,10 +50,12 @@ def place_tip(
     avoid: Sequence[pygame.Rect] = (),
     gap: int = GAP,
     margin: int = MARGIN,
+    rather: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes for ``target``: inside ``window`` (less ``margin``),
-    covering none of ``avoid`` if it can and not ``target`` itself; below the target if
-    that is clear, else above, beside it, or beyond a rectangle to avoid that holds it."""
+    covering none of ``avoid`` if it can, then not ``target`` itself, then as little of
+    ``rather`` as it can; below the target if that is clear, else above, beside it, or
+    beyond a rectangle to avoid that holds it."""
     inside = window.inflate(-2 * margin, -2 * margin)
     box = pygame.Rect((0, 0), size)
     spots: list[pygame.Rect] = []
@@ -75,11 +77,12 @@ def place_tip(
         spot(topleft=(r.right + gap, target.top))
         spot(topright=(r.left - gap, target.top))
 
-    def cost(i: int) -> tuple[int, int, int, int]:
+    def cost(i: int) -> tuple[int, int, int, int, int]:
         rect = spots[i]
         covered = sum(_overlap(rect, a) for a in avoid)
+        soft = sum(_overlap(rect, a) for a in rather)
         far = abs(rect.centerx - target.centerx) + abs(rect.centery - target.centery)
-        return covered, _overlap(rect, target), far if i >= 4 else 0, i
+        return covered, _overlap(rect, target), soft, far if i >= 4 else 0, i
 
     return spots[min(range(len(spots)), key=cost)]
 

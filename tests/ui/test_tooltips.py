@@ -9,11 +9,12 @@ import pytest
 from buttons_game.games.buttons.engine import Place
 from buttons_game.i18n import t
 from buttons_game.ui.games.buttons.view import deciding_boards, gold_spaces
+from buttons_game.ui.headless import new_game_from_options
 from buttons_game.ui.play.view import tooltip_box
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.tooltips import MAX_LINES, fit_width, place_tip
 
-from .conftest import settle
+from .conftest import press, settle
 
 LANGUAGES = ("en", "de", "fr", "it", "ja")
 WIDGET_TIPS = ("game.roll_tip", "game.opt_out_tip", "game.place_tip", "game.skip_tip",
@@ -99,6 +100,7 @@ def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, p
     clear = deciding_boards(model, layout)
     assert clear, "someone is deciding"
     clear += [g.actions for g in layout.boards if g.seat in model.gold_seats()]  # Place, Skip
+    clear += [w.rect for w in screen.widgets]  # drawn over the table
     window = app.surface.get_rect()
     hovered = 0
     for g in layout.boards:
@@ -116,14 +118,14 @@ def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, p
     assert hovered >= players
 
 
-def low_gold_game(players: int):
+def low_gold_game(players: int, humans: int):
     """A game stopped with a gold space in the board's lowest two rows, right above its
     Place / Skip buttons (the first such seed from 7 on)."""
     for seed in range(7, 200):
-        game = mid_game(players, seed=seed)
+        game = mid_game(players, humans=humans, seed=seed)
         state = game.state
         for p in state.pending_players:
-            if p != state.active_player:
+            if p != state.active_player and p < humans:
                 rows = {a.row for a in state.legal_actions(p) if isinstance(a, Place)}
                 if rows and min(rows) >= 5:
                     return game
@@ -131,21 +133,21 @@ def low_gold_game(players: int):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("players", [2, 3])
-def test_a_low_gold_spaces_tip_leaves_place_and_skip_in_view(make_app, size, players):
+@pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 2), (3, 3)])
+def test_a_low_gold_spaces_tip_leaves_the_widgets_in_view(make_app, size, players, humans):
     app = make_app(window=size)
-    app.start_game(low_gold_game(players))
+    app.start_game(low_gold_game(players, humans))
     settle(app)
     screen = app.top
     model, layout = screen.model, screen.table
     clear = deciding_boards(model, layout)
     shown = 0
-    for seat, (place, skip) in screen.gold_buttons.items():
+    for seat in screen.gold_buttons:
         g = layout.boards[seat]
         for row, col in gold_spaces(model, seat):
             tip = hover_tip(app, g.cell_rect(row, col).center)
             assert tip is not None and app.surface.get_rect().contains(tip)
-            assert not tip.colliderect(place.rect) and not tip.colliderect(skip.rect)
+            assert not any(tip.colliderect(w.rect) for w in screen.widgets), "under a widget"
             assert not any(tip.colliderect(b) for b in clear), (tip, clear)
             shown += 1
     assert shown
@@ -169,3 +171,23 @@ def test_the_place_buttons_tooltip_stays_off_the_boards_deciding(make_app, size)
             assert app.surface.get_rect().contains(tip.rect)
             assert not tip.rect.colliderect(button.rect)
             assert not any(tip.rect.colliderect(b) for b in clear), (tip.rect, clear)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_gold_spaces_tip_is_never_under_a_widget(make_app, size):
+    """Two people and a bot; the second person rolls: the first decides on the gold space."""
+    app = make_app(window=size, seed=5, seats=(None, None, "medium"))
+    app.start_game(new_game_from_options(app.options))
+    settle(app)
+    press(app, pygame.K_r)
+    settle(app)
+    screen = app.top
+    model, layout = screen.model, screen.table
+    assert model.gold_seats()
+    for seat in model.gold_seats():
+        g = layout.boards[seat]
+        for row, col in gold_spaces(model, seat):
+            tip = hover_tip(app, g.cell_rect(row, col).center)
+            assert tip is not None
+            assert not any(tip.colliderect(w.rect) for w in screen.widgets), "under a widget"
+            assert not any(tip.colliderect(b) for b in deciding_boards(model, layout))

@@ -99,9 +99,11 @@ def tooltip_box(
     scale: float,
     names: Sequence[str] = (),
     avoid: Sequence[pygame.Rect] = (),
+    rather: Sequence[pygame.Rect] = (),
 ) -> tuple[pygame.Rect, list[str]]:
     """Where ``draw_tooltip`` puts ``text`` and its lines: one line, or two as wide as
-    the window allows, beside ``anchor`` and clear of ``avoid`` (the boards being decided on)."""
+    the window allows, beside ``anchor`` and clear of ``avoid`` (the boards being decided on,
+    the widgets), off ``rather`` (what is printed round those boards) where it can."""
     box, lines = _tooltip_box(
         tuple(window),
         text,
@@ -109,6 +111,7 @@ def tooltip_box(
         scale,
         tuple(names),
         tuple(tuple(r) for r in avoid),
+        tuple(tuple(r) for r in rather),
         art.cjk_language,  # the font the text is measured in
     )
     return pygame.Rect(box), list(lines)
@@ -122,6 +125,7 @@ def _tooltip_box(
     scale: float,
     names: tuple[str, ...],
     avoid_: tuple[tuple[int, ...], ...],
+    rather_: tuple[tuple[int, ...], ...],
     cjk: bool,
 ) -> tuple[tuple[int, int, int, int], tuple[str, ...]]:
     """``tooltip_box``, kept for the frames drawn while the mouse stays put."""
@@ -139,7 +143,8 @@ def _tooltip_box(
     lines = wrap(text, size, width, keep=names)
     used = max(art.text(line, size, "text").get_width() for line in lines) if lines else 0
     box = pygame.Rect(0, 0, min(width, used) + pad_x, len(lines) * line_step(size) + pad_y)
-    where = place_tip(box.size, anchor, window, avoid)
+    rather = [pygame.Rect(r) for r in rather_]
+    where = place_tip(box.size, anchor, window, avoid, rather=rather)
     return (where.x, where.y, where.width, where.height), tuple(lines)
 
 
@@ -150,10 +155,11 @@ def draw_tooltip(
     scale: float,
     names: Sequence[str] = (),
     avoid: Sequence[pygame.Rect] = (),
+    rather: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """``text`` in a box beside ``anchor`` and off ``avoid`` (see ``tooltip_box``);
     ``names``, the seats' names it may hold, stay whole. Where it went."""
-    box, lines = tooltip_box(surface.get_rect(), text, anchor, scale, names, avoid)
+    box, lines = tooltip_box(surface.get_rect(), text, anchor, scale, names, avoid, rather)
     radius = int(8 * scale)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, art.colour("tip_shadow"), shade.get_rect(), border_radius=radius)

@@ -405,8 +405,11 @@ class TableDrawing:
                 text, anchor = t("game.gold_space_tip"), g.cell_rect(*cell)
         if text is None or anchor is None:
             return None
-        avoid = deciding_boards(model, layout) + gold_buttons(model, layout)
-        return draw_tooltip(surface, text, anchor, layout.scale, model.names, avoid)
+        widgets = [layout.roll, layout.opt_out, layout.undo, layout.hint, layout.menu]
+        avoid = deciding_boards(model, layout) + gold_buttons(model, layout) + widgets
+        seats = model.deciding_seats()
+        rather = [g.panel for g in layout.boards if g.seat in seats]
+        return draw_tooltip(surface, text, anchor, layout.scale, model.names, avoid, rather)
 
 
 def gold_spaces(model: TableModel, seat: int) -> set[tuple[int, int]]:
