@@ -71,7 +71,8 @@ def place_tip(
         spot(midbottom=(target.centerx, r.top - gap))
         spot(midleft=(r.right + gap, target.centery))
         spot(midright=(r.left - gap, target.centery))
-    for r in avoid:  # clear of every board: next to the one nearest the target
+    for r in [*avoid, *rather]:  # clear of every board: next to one of them
+        spot(midtop=(target.centerx, r.bottom + gap))
         spot(topleft=(r.left, r.bottom + gap))
         spot(bottomleft=(r.left, r.top - gap))
         spot(topleft=(r.right + gap, target.top))
