@@ -407,8 +407,7 @@ class TableDrawing:
             return None
         widgets = [layout.roll, layout.opt_out, layout.undo, layout.hint, layout.menu]
         avoid = deciding_boards(model, layout) + gold_buttons(model, layout) + widgets
-        seats = model.deciding_seats()
-        rather = [g.panel for g in layout.boards if g.seat in seats]
+        rather = [layout.prompt, *layout.dice]  # what the one deciding reads
         return draw_tooltip(surface, text, anchor, layout.scale, model.names, avoid, rather)
 
 
