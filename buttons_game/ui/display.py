@@ -61,7 +61,7 @@ def retheme(manager: pygame_gui.UIManager, size: tuple[int, int]) -> float:
     manager.set_window_resolution(size)
     manager.get_theme().load_theme(theme.scaled_theme(scale))
     if isinstance(manager, TipManager):
-        manager.tip_scale = scale
+        manager.rethemed(scale)
     preload_fonts(manager, scale)
     art._text.cache_clear()
     return scale

@@ -10,12 +10,16 @@ or beside the hovered thing, on the side away from the boards to keep clear.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IUIElementInterface, IUITooltipInterface
 from pygame_gui.core.utility import translate
+
+from buttons_game.ui.text import pieces
 
 ONE_LINE = 460  # the widest one-line tooltip, in pixels at 1280x720
 MARGIN = 8  # a tooltip keeps this far from the window's edges
@@ -95,6 +99,15 @@ class TipManager(pygame_gui.UIManager):
     tip_scale: float = 1.0
     tip_avoid: Callable[[], Sequence[pygame.Rect]] = staticmethod(lambda: ())
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tip_frames: dict[tuple[float, str, int], tuple[int, Any]] = {}
+
+    def rethemed(self, scale: float) -> None:
+        """The theme was loaded anew for a window at ``scale``."""
+        self.tip_scale = scale
+        self._tip_frames.clear()
+
     def create_tool_tip(
         self,
         text: str,
@@ -109,37 +122,23 @@ class TipManager(pygame_gui.UIManager):
         root = self.get_root_container()
         window = pygame.Rect(root.get_rect()) if root is not None else pygame.Rect(0, 0, 1, 1)
 
-        def build(width: int) -> pygame_gui.elements.UITooltip:
+        def build(
+            words: str, width: int, kwargs: dict[str, str] | None = None
+        ) -> pygame_gui.elements.UITooltip:
             return pygame_gui.elements.UITooltip(
-                text,
+                words,
                 hover_distance,
                 self,
-                text_kwargs=text_kwargs,
+                text_kwargs=kwargs,
                 parent_element=parent_element,
                 object_id=object_id,
                 wrap_width=width,
             )
 
-        tip = build(wrap_width or window.width)
-        block = tip.text_block
-        if wrap_width is None and block is not None and block.text_box_layout is not None:
-            frame = block.rect.width - block.text_box_layout.layout_rect.width
-            room = window.width - 2 * MARGIN
-            font = self.get_theme().get_font(block.combined_element_ids)
-            words = translate(text, **(text_kwargs or {}))
-            natural = font.size(words)[0] + frame + 2
-
-            def lines_at(width: int) -> int:
-                nonlocal tip
-                tip.kill()
-                tip = build(width)
-                layout = tip.text_block.text_box_layout if tip.text_block else None
-                return len(layout.layout_rows) if layout is not None else 1
-
-            width = fit_width(lines_at, natural, int(ONE_LINE * self.tip_scale), room)
-            if tip.rect.width != width:
-                tip.kill()
-                tip = build(width)
+        if wrap_width is not None:  # a width asked for: pygame_gui's own tooltip
+            tip = build(text, wrap_width, text_kwargs)
+        else:
+            tip = self._fitted(build, translate(text, **(text_kwargs or {})), window)
         target = pygame.Rect(position, (1, 1))
         if parent_element is not None:
             target = pygame.Rect(parent_element.get_abs_rect())
@@ -147,5 +146,80 @@ class TipManager(pygame_gui.UIManager):
         tip.set_position(where.topleft)
         return tip
 
+    def _fitted(
+        self,
+        build: Callable[[str, int], pygame_gui.elements.UITooltip],
+        words: str,
+        window: pygame.Rect,
+    ) -> pygame_gui.elements.UITooltip:
+        """A tooltip of ``words`` broken into one or two lines by the game's own line
+        breaking (between characters in Japanese, where pygame_gui would put dashes),
+        measured in the tooltip's own font."""
+        key = (self.tip_scale, self.get_locale(), window.width)
+        if key not in self._tip_frames:  # the box round the text and the font, once
+            probe = build(html.escape(words[:1] or " "), window.width)
+            block = probe.text_block
+            layout = block.text_box_layout if block else None
+            frame = probe.rect.width - (layout.layout_rect.width if layout else 0)
+            theme = self.get_theme()
+            self._tip_frames[key] = (
+                frame,
+                theme.get_font(block.combined_element_ids) if block else None,
+            )
+            probe.kill()
+        frame, font = self._tip_frames[key]
+        if font is None:
+            return build(html.escape(words), window.width)
 
-__all__ = ["MAX_LINES", "ONE_LINE", "TipManager", "fit_width", "place_tip"]
+        def measure(line: str) -> int:
+            return int(font.size(line)[0])
+
+        room = window.width - 2 * MARGIN - frame
+        one = int(ONE_LINE * self.tip_scale) - frame
+
+        def lines_at(width: int) -> int:
+            return len(break_lines(words, width, measure))
+
+        width = fit_width(lines_at, measure(words) + 2, one, room)
+        lines = break_lines(words, width, measure)
+        used = max((measure(line) for line in lines), default=0)
+        marked = "<br>".join(html.escape(line) for line in lines)
+        width = min(window.width - 2 * MARGIN, used + frame + 4)
+        tip = build(marked, width)
+        while _rows(tip) > len(lines) and width < window.width - 2 * MARGIN:
+            tip.kill()  # a safeguard: pygame_gui broke a line the measure kept whole
+            width = min(window.width - 2 * MARGIN, width + 8)
+            tip = build(marked, width)
+        return tip
+
+
+def break_lines(words: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``words`` in lines no wider than ``width`` by ``measure``, broken where the game
+    breaks its own text (``ui.text.pieces``: at spaces, and between characters in
+    Japanese); a piece wider than a line breaks between its characters."""
+    lines: list[str] = []
+    line = ""
+    for space, piece in pieces(words):
+        candidate = f"{line}{space}{piece}" if line else piece
+        if measure(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in piece:
+            if line and measure(line + ch) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _rows(tip: pygame_gui.elements.UITooltip) -> int:
+    layout = tip.text_block.text_box_layout if tip.text_block else None
+    return len(layout.layout_rows) if layout is not None else 1
+
+
+__all__ = ["MAX_LINES", "ONE_LINE", "TipManager", "break_lines", "fit_width", "place_tip"]

@@ -56,8 +56,10 @@ def test_widget_tooltips_are_one_or_two_lines_in_every_language(make_app, size):
                 tip = app.manager.create_tool_tip(
                     f"buttons.{key}", widget.rect.center, (0, 10), widget, None
                 )
-                rows = len(tip.text_block.text_box_layout.layout_rows)
-                assert rows <= MAX_LINES, (language, key, rows)
+                rows = tip.text_block.text_box_layout.layout_rows
+                assert len(rows) <= MAX_LINES, (language, key, len(rows))
+                shown = "".join(getattr(chunk, "text", "") for row in rows for chunk in row.items)
+                assert shown.replace(" ", "") == t(key).replace(" ", ""), "no dashes, nothing lost"
                 assert app.surface.get_rect().contains(tip.rect)
                 if len(t(key)) > 60:
                     assert tip.rect.width >= LONG * app.scale, (language, key, tip.rect)
