@@ -208,10 +208,11 @@ def test_button_cards_and_dice_have_tooltips(make_app):
     )
     step(app, 2)
     assert table.session.model.pointer == card.center
-    below = pygame.Rect(card.left, card.bottom + 8, 40, 20)
-    assert pygame.image.tobytes(app.surface.subsurface(below), "RGB") != pygame.image.tobytes(
-        before.subsurface(below), "RGB"
-    ), "a tooltip opens under the card"
+    # beside the card, on the side away from the board being decided on (tests/ui/test_tooltips.py)
+    near = card.inflate(160, 160).clip(app.surface.get_rect())
+    assert pygame.image.tobytes(app.surface.subsurface(near), "RGB") != pygame.image.tobytes(
+        before.subsurface(near), "RGB"
+    ), "a tooltip opens beside the card"
     colour = t(f"colour.{state.cards(0)[0]}")
     key = "game.card_red_tip" if state.cards(0)[0] == "red" else "game.card_tip"
     assert colour in t(key, colour=colour, name="Anna")

@@ -91,7 +91,7 @@ def hover_tip(app, pos: tuple[int, int]) -> pygame.Rect | None:
     return screen.drawing.draw_tooltip(app.surface, screen.model, screen.table)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 3), (3, 2), (4, 2)])
 def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, players, humans):
     app = make_app(window=size)
@@ -134,7 +134,7 @@ def low_gold_game(players: int, humans: int):
     raise AssertionError("no such game")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 2), (3, 3)])
 def test_a_low_gold_spaces_tip_leaves_the_widgets_in_view(make_app, size, players, humans):
     app = make_app(window=size)
