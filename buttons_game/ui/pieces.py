@@ -121,7 +121,7 @@ def lifted(d: int, name: str = "clear") -> pygame.Surface:
     D = d * SS
     s = pygame.Surface((D, D + up), pygame.SRCALPHA)
     r = D * 0.45
-    _soft_disc(s, (D / 2 + D * 0.08, up + D / 2 + D * 0.08), r * 0.92, 95)
+    _soft_disc(s, (D / 2 + D * 0.1, up + D / 2 + D * 0.1), r * 0.9, 70)
     body = pygame.Surface((D, D), pygame.SRCALPHA)
     _plastic(body, _tint(name), D / 2, D / 2, r)
     body.fill((255, 255, 255, 215), special_flags=pygame.BLEND_RGBA_MULT)

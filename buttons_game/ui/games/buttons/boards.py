@@ -177,8 +177,9 @@ class BoardView:
         last = marks.last_move.get(p)
         if last is not None:
             mark.outline(surface, g.cell_rect(*last), "last_move", max(2, cell // 16))
-        if marks.hover and marks.hover[0] == p:  # the button held above the space
-            row, col = marks.hover[1], marks.hover[2]
+        held_at = held_space(marks, p)
+        if held_at is not None:  # the button held above the space it may go to
+            row, col = held_at
             held = pieces.lifted(d, grid[row - 1][col - 1])
             surface.blit(held, g.cell_rect(row, col).move(off, off - pieces.lift(d)))
         if marks.advice and marks.advice[0] == p:  # the hint
@@ -262,6 +263,18 @@ class BoardView:
         if not state.is_over():  # a button on its way counts once it is there
             coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
             draw_tally(surface, state, g, coming)
+
+
+def held_space(marks: Marks, p: int) -> tuple[int, int] | None:
+    """The space of seat ``p`` a button is held above: the one under the mouse, or else
+    the keyboard's when a button may go there."""
+    if marks.hover and marks.hover[0] == p:
+        return marks.hover[1], marks.hover[2]
+    if marks.cursor and marks.cursor[0] == p:
+        space = (marks.cursor[1], marks.cursor[2])
+        if space in marks.legal.get(p, ()) or space in marks.gold.get(p, ()):
+            return space
+    return None
 
 
 def draw_printed_board(s: pygame.Surface, board: pygame.Rect, radius: int, lip: int) -> None:

@@ -111,3 +111,24 @@ def test_placed_hovered_legal_and_refused_spaces_are_clearly_different(app):
         for a, b in itertools.combinations(seen, 2):
             gap = mean_distance(seen[a], seen[b])
             assert gap > 60, f"{a} and {b} look alike ({vision or 'normal'} vision): {gap:.1f}"
+
+
+def test_the_keyboard_holds_a_button_above_a_space_it_may_go_to(app):
+    state = mid_game(2, seed=11).state
+    layout = TableLayout.compute(SIZE, 2, ui_scale(SIZE))
+    g = layout.boards[0]
+    taken = state.button_mask(0) | state.star_mask(0)
+    free = [(r, c) for r in range(1, 7) for c in range(1, 7) if not taken & bit(r, c)]
+    space, other = free[0], free[1]
+
+    def drawn(marks: Marks) -> pygame.Surface:
+        surface = pygame.Surface(SIZE)
+        BoardView().draw(surface, state, layout.boards, ["Ann", "Bo"], marks)
+        return surface.subsurface(g.cell_rect(*space)).copy()
+
+    cursor = (0, *space)
+    held = drawn(Marks(legal={0: {space}}, cursor=cursor, hover=cursor))
+    by_keys = drawn(Marks(legal={0: {space}}, cursor=cursor))
+    assert mean_distance(by_keys, held) == 0, "the keyboard's space shows the held button"
+    not_legal = drawn(Marks(legal={0: {other}}, cursor=cursor))
+    assert mean_distance(not_legal, held) > 30, "no button held over a space it may not go to"
