@@ -219,11 +219,11 @@ def die(kind: str, value: int, d: int) -> pygame.Surface:
     face = pygame.Rect(whole.left + D * 0.03, whole.top + D * 0.03, D * 0.84, D * 0.84)
     sides = _shade(body, 0.78) if kind == "white" else _shade(_colour("die_edge"), 0.6)
     pygame.draw.rect(s, sides, face.move(D * 0.035, D * 0.035), border_radius=int(D * 0.17))
-    pygame.draw.rect(s, body, face, border_radius=int(D * 0.17))
-    shine = _shade(body, 1.5) if kind != "white" else pygame.Color(255, 255, 255)
-    gloss = face.inflate(-D * 0.1, -D * 0.1)
-    gloss.height = int(D * 0.08)
-    pygame.draw.rect(s, shine, gloss, border_radius=int(D * 0.04))
+    shine = _shade(body, 1.6) if kind != "white" else pygame.Color(255, 255, 255)
+    pygame.draw.rect(s, shine, face, border_radius=int(D * 0.17))  # the lit top-left edge
+    top = pygame.Rect(face.left + D * 0.02, face.top + D * 0.02, face.width - D * 0.02,
+                      face.height - D * 0.02)  # fmt: skip
+    pygame.draw.rect(s, body, top, border_radius=int(D * 0.16))
     hollow = _shade(pip, 0.5) if kind != "plain" else _colour("die_edge")
     for px, py in PIPS.get(value, []):
         x, y = face.left + face.width * px, face.top + face.height * py
