@@ -9,7 +9,7 @@ import pygame
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
@@ -214,7 +214,7 @@ class TableDrawing:
         background: pygame.Color,
         marks: Marks | None = None,
     ) -> None:
-        surface.fill(background)
+        world.draw_table(surface)
         marks = marks if marks is not None else model.marks()
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)

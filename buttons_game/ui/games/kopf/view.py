@@ -12,7 +12,7 @@ from buttons_game.games.kopf.bots.hint import KopfHint
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
 from buttons_game.i18n import language, t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play import marks
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
@@ -178,7 +178,7 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        surface.fill(background)
+        world.draw_table(surface)
         state = model.state
         s = layout.scale
         surface.blit(
