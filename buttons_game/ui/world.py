@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from buttons_game.ui import art, textures
+from buttons_game.ui.play.layers import around
 
 KEEP = 48  # mats and shadows kept; more are dropped, oldest first
 SHADOW_ALPHA = 150  # how dark a mat's shadow is at its darkest
@@ -24,13 +25,26 @@ def _keep(key: tuple[object, ...], made: pygame.Surface) -> pygame.Surface:
     return made
 
 
+def wood(size: tuple[int, int]) -> pygame.Surface:
+    """The table for a window of ``size`` (kept; do not draw on it)."""
+    return textures.tile("table", size)
+
+
 def draw_table(surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
     """The wooden table over the whole of ``surface`` (or only over ``area``)."""
-    wood = textures.tile("table", surface.get_size())
+    table = wood(surface.get_size())
     if area is None:
-        surface.blit(wood, (0, 0))
+        surface.blit(table, (0, 0))
     else:
-        surface.blit(wood, area, area)
+        surface.blit(table, area, area)
+
+
+def draw_table_around(surface: pygame.Surface, covered: list[pygame.Rect]) -> None:
+    """The table but where ``covered``: parts the frame covers whole with opaque pixels
+    afterwards (a panel's box) need not be drawn first."""
+    table = wood(surface.get_size())
+    for part in around(surface.get_rect(), covered):
+        surface.blit(table, part, part)
 
 
 def shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
@@ -95,4 +109,13 @@ def forget() -> None:
     _kept.clear()
 
 
-__all__ = ["draw_mat", "draw_table", "forget", "mat", "shadow", "spread"]
+__all__ = [
+    "draw_mat",
+    "draw_table",
+    "draw_table_around",
+    "forget",
+    "mat",
+    "shadow",
+    "spread",
+    "wood",
+]
