@@ -182,10 +182,10 @@ def write(out: Path = OUT) -> None:
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
-def check(folder: Path = OUT) -> list[str]:
-    """What is wrong with the textures in ``folder`` (nothing: an empty list)."""
+def check(folder: Path = OUT, names: tuple[str, ...] = tuple(TEXTURES)) -> list[str]:
+    """What is wrong with the textures ``names`` in ``folder`` (nothing: an empty list)."""
     problems = []
-    for name in TEXTURES:
+    for name in names:
         path = folder / f"{name}.png"
         if not path.is_file():
             problems.append(f"{name}: {path} is missing")

@@ -23,11 +23,12 @@ from buttons_game.ui import art
 log = logging.getLogger(__name__)
 
 FALLBACK = {"table": "background", "felt": "panel", "card": "card"}  # palette colours
-KEEP = 8  # tiled surfaces kept; more are dropped, oldest first
+KEEP = 8  # tiled surfaces kept; more are dropped, the longest unused first
 
 _images: dict[str, pygame.Surface | None] = {}
 _converted: set[str] = set()
 _tiles: dict[tuple[str, int, int], pygame.Surface] = {}
+tiled = 0  # how many tiled surfaces were made (tests read it)
 
 
 def _read(name: str) -> pygame.Surface | None:
@@ -64,9 +65,12 @@ def tile(name: str, size: tuple[int, int]) -> pygame.Surface:
     corner (kept: the same surface for the same name and size; do not draw on it)."""
     w, h = max(1, size[0]), max(1, size[1])
     key = (name, w, h)
-    kept = _tiles.get(key)
+    kept = _tiles.pop(key, None)
     if kept is not None:
+        _tiles[key] = kept  # the latest used is dropped last
         return kept
+    global tiled
+    tiled += 1
     texture = image(name)
     made = pygame.Surface((w, h))
     if pygame.display.get_surface() is not None:

@@ -38,7 +38,6 @@ def fresh_textures():
 
 
 def test_the_shipped_textures_are_what_the_script_makes(make_art):
-    assert make_art.check(ART) == []
     assert make_art.main(["--check"]) == 0
 
 
@@ -49,11 +48,12 @@ def test_the_check_fails_when_one_pixel_changes(make_art, tmp_path):
     r, g, b, _ = image.get_at((100, 37))
     image.set_at((100, 37), ((r + 9) % 256, g, b))
     pygame.image.save(image, str(tmp_path / "felt.png"))
-    problems = make_art.check(tmp_path)
+    small = ("felt", "card")  # the quick ones: the table is checked above
+    assert make_art.check(ART, small) == []
+    problems = make_art.check(tmp_path, small)
     assert len(problems) == 1 and problems[0].startswith("felt:")
-    assert make_art.main(["--check", "--dir", str(tmp_path)]) == 1
     (tmp_path / "card.png").unlink()
-    assert any(p.startswith("card:") for p in make_art.check(tmp_path))
+    assert any(p.startswith("card:") for p in make_art.check(tmp_path, small))
 
 
 def _lines(image: pygame.Surface) -> list[bytes]:
