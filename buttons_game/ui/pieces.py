@@ -47,13 +47,11 @@ def _smooth(big: pygame.Surface, w: int, h: int) -> pygame.Surface:
 
 
 def card(size: tuple[int, int]) -> pygame.Surface:
-    """The printed board's cardboard, ``size`` large (opaque).
+    """The printed board's cardboard, ``size`` large (opaque): the ``card`` texture, or
+    its flat colour when the texture is missing. Kept by ``textures``: do not draw on it."""
+    from buttons_game.ui import textures  # it imports art, which imports this module
 
-    A flat colour for now; the place where the shared ``card`` texture goes in.
-    """
-    s = pygame.Surface(size)
-    s.fill(_colour("board"))
-    return s
+    return textures.tile("card", size)
 
 
 def _soft_disc(s: pygame.Surface, centre: tuple[float, float], r: float, alpha: int) -> None:

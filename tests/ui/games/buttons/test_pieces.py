@@ -132,3 +132,23 @@ def test_the_keyboard_holds_a_button_above_a_space_it_may_go_to(app):
     assert mean_distance(by_keys, held) == 0, "the keyboard's space shows the held button"
     not_legal = drawn(Marks(legal={0: {other}}, cursor=cursor))
     assert mean_distance(not_legal, held) > 30, "no button held over a space it may not go to"
+
+
+def test_the_board_is_printed_card_with_a_darker_lip_and_a_shadow(app):
+    from buttons_game.ui import textures
+
+    cell, label = 64, 40
+    board = BoardView().static_board("1A", cell, label)
+    top_left = label - 4  # the board reaches 4 px beyond its spaces
+    width = 6 * cell + 8
+    lip = 4
+    card = textures.tile("card", (width - lip, width - lip))
+    between = (label + cell, label + 2 * cell)  # where four spaces meet: bare card
+    assert board.get_at(between) == card.get_at((between[0] - top_left, between[1] - top_left))
+    middle = top_left + width // 2
+    edge = board.get_at((top_left + width - 2, middle))  # the board's thickness, at its right
+    assert distance(edge, art.colour("board_edge")) < 3
+    face = card.get_at((width // 2, width // 2))
+    assert sum(edge[:3]) < sum(face[:3]) - 120, "the lip is darker than the printed face"
+    shadow = board.get_at((top_left + width + 1, middle))  # beyond the board: its shadow
+    assert 0 < shadow.a < 255 and max(shadow[:3]) < 40
