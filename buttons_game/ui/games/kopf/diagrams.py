@@ -79,4 +79,4 @@ def draw_diagram(surface: pygame.Surface, name: str, rect: pygame.Rect) -> pygam
             area.left + spot[1] * cell, area.top + spot[0] * cell, cell, cell
         ).inflate(-2, -2)
         pygame.draw.rect(surface, art.colour("group"), box, max(3, cell // 12), border_radius=6)
-    return area
+    return area.inflate(2 * edge, 2 * edge)  # the squares in their frame

@@ -195,7 +195,7 @@ class KopfDrawing:
                     continue
                 rect = layout.square_rect(*spot)
                 lifted = spot == model.selected  # picked up: over a larger shadow
-                shown = sprites.piece(d, player, lifted=True) if lifted else image
+                shown = sprites.piece(d * 27 // 25, player, lifted=True) if lifted else image
                 surface.blit(shown, shown.get_rect(center=rect.center))
         self._draw_marks_over(surface, model, layout)
         self.draw_own_marks(surface, model, layout)
