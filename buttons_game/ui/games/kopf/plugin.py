@@ -31,9 +31,7 @@ DIAGRAMS = ("pair", "blocked", "group")
 @lru_cache(maxsize=4)
 def kopf_picture(size: int) -> pygame.Surface:
     """A corner of the Kopf oder Knopf board with a few pieces on it."""
-    from . import sprites
-
-    from . import board_art
+    from . import board_art, sprites
 
     edge = max(4, size // 28)
     cell = (size - 2 * edge) // 5

@@ -82,11 +82,13 @@ def piece(size: int, player: int, faded: bool = False, lifted: bool = False) -> 
             a = 2 * math.pi * (k + 0.5) / BEADS
             x, y = centre[0] + ring_r * math.cos(a), centre[1] + ring_r * math.sin(a)
             pygame.draw.circle(s, (c.r, c.g, c.b, 255), (x, y), rim * 0.62)
-            pygame.draw.circle(s, (light.r, light.g, light.b, 255), (x - rim * 0.18, y - rim * 0.18), rim * 0.25)  # fmt: skip
+            spark = (x - rim * 0.18, y - rim * 0.18)
+            pygame.draw.circle(s, (light.r, light.g, light.b, 255), spark, rim * 0.25)
     gloss = pygame.Surface((D, D), pygame.SRCALPHA)  # the specular highlight, top left
     arc = pygame.Rect(0, 0, r * 1.5, r * 1.5)
     arc.center = (int(centre[0]), int(centre[1]))
-    pygame.draw.arc(gloss, (255, 255, 255, 190), arc, math.radians(105), math.radians(160), int(D * 0.04))  # fmt: skip
+    sweep = (math.radians(105), math.radians(160))
+    pygame.draw.arc(gloss, (255, 255, 255, 190), arc, *sweep, int(D * 0.04))
     glint = (centre[0] - r * 0.62, centre[1] - r * 0.3)
     pygame.draw.circle(gloss, (255, 255, 255, 200), glint, D * 0.025)
     s.blit(gloss, (0, 0))

@@ -111,4 +111,3 @@ def test_the_board_is_framed_all_round_with_its_thickness_and_shadow(display):
     lip = [c for c in edge if c.a == 255 and grey(c) < grey(frame) - 10]
     assert lip, "the board's thickness: a darker lip along its lower edge"
     assert 0 < edge[-2].a < 255 or 0 < edge[-3].a < 255, "its soft shadow on the table"
-
