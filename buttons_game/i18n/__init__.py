@@ -74,9 +74,25 @@ def tk(key: str) -> str:
     return f"{NAMESPACE}.{key}"
 
 
+_said: dict[tuple[object, ...], str] = {}  # (language, key, values) -> the text
+SAID_LIMIT = 4096
+
+
 def t(key: str, **values: object) -> str:
-    """The translated text for ``key`` in the current language."""
-    return str(i18n.t(f"{NAMESPACE}.{key}", **values))
+    """The translated text for ``key`` in the current language (kept: a table says the
+    same words every frame)."""
+    said = (i18n.get("locale"), key, *((k, type(v), v) for k, v in values.items()))
+    try:
+        return _said[said]
+    except KeyError:
+        pass
+    except TypeError:  # a value that cannot be kept (unhashable): translated each time
+        return str(i18n.t(f"{NAMESPACE}.{key}", **values))
+    text = str(i18n.t(f"{NAMESPACE}.{key}", **values))
+    if len(_said) >= SAID_LIMIT:
+        _said.clear()
+    _said[said] = text
+    return text
 
 
 def text_or(key: str, fallback: str, **values: object) -> str:

@@ -116,7 +116,16 @@ def pieces(paragraph: str, keep: Iterable[str] = ()) -> list[tuple[str, str]]:
 
 
 def wrap_items(items: list[str], size: int, width: int, sep: str = " · ") -> list[str]:
-    """Lines of whole items joined by ``sep`` (a key and what it does never part)."""
+    """Lines of whole items joined by ``sep`` (a key and what it does never part; cached:
+    the keys are wrapped every frame)."""
+    joined = "".join(items)
+    return list(_wrap_items(tuple(items), int(size), int(width), sep, art.script_of(joined)))
+
+
+@lru_cache(maxsize=64)
+def _wrap_items(
+    items: tuple[str, ...], size: int, width: int, sep: str, script: str
+) -> tuple[str, ...]:
     f = art.font(size, False, "".join(items))
     lines: list[str] = []
     line = ""
@@ -129,7 +138,7 @@ def wrap_items(items: list[str], size: int, width: int, sep: str = " · ") -> li
             line = item
     if line:
         lines.append(line)
-    return [piece for line in lines for piece in wrap(line, size, width)]
+    return tuple(piece for line in lines for piece in wrap(line, size, width))
 
 
 LINE = 1.35  # a line's height, times its size

@@ -11,6 +11,7 @@ rings, outlines and crosses with these, so a mark means the same on every board:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -62,18 +63,40 @@ def trail(surface: pygame.Surface, rects: Sequence[pygame.Rect], colour: str, le
     if len(rects) > 1:
         width = max(4, end.width // 5)
         box = rects[0].union(end).inflate(width * 2, width * 2)
-        streak = pygame.Surface(box.size, pygame.SRCALPHA)
         a = (rects[0].centerx - box.left, rects[0].centery - box.top)
         b = (end.centerx - box.left, end.centery - box.top)
-        tint = (c.r, c.g, c.b, 255)
-        pygame.draw.line(streak, tint, a, b, width)
-        for point in (a, b):
-            pygame.draw.circle(streak, tint, point, width // 2)
+        streak, parts = _streak(box.size, a, b, width, (c.r, c.g, c.b))
         streak.set_alpha(int(150 * left))
-        surface.blit(streak, box)
+        surface.blits([(streak, part.move(box.topleft), part) for part in parts], False)
     spread = ease_out(1.0 - left)
     ring_image = resized(art.ring(end.width, colour, 0.1), int(end.width * (1.0 + 0.35 * spread)))
     blit_centred(surface, faded(ring_image, min(1.0, 1.6 * left)), end.center)
+
+
+@lru_cache(maxsize=8)
+def _streak(
+    size: tuple[int, int],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    width: int,
+    rgb: tuple[int, int, int],
+) -> tuple[pygame.Surface, tuple[pygame.Rect, ...]]:
+    """A trail's streak from ``a`` to ``b``, drawn once per move and size (each frame sets
+    its own opacity on it before it is drawn), and the parts of it that show: a slanted
+    streak leaves most of its box see-through, which need not be blended."""
+    streak = pygame.Surface(size, pygame.SRCALPHA)
+    tint = (*rgb, 255)
+    pygame.draw.line(streak, tint, a, b, width)
+    for point in (a, b):
+        pygame.draw.circle(streak, tint, point, width // 2)
+    band = max(8, width)
+    parts = []
+    for top in range(0, size[1], band):
+        strip = pygame.Rect(0, top, size[0], min(band, size[1] - top))
+        shown = streak.subsurface(strip).get_bounding_rect()
+        if shown.width and shown.height:
+            parts.append(shown.move(0, top))
+    return streak, tuple(parts)
 
 
 def draw_bot_move(surface: pygame.Surface, model: PlayModel, area: pygame.Rect, size: int) -> int:

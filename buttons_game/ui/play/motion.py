@@ -11,6 +11,7 @@ progress (0 at the start, 1 at the end) into a position, a size or a swing.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -155,13 +156,30 @@ def between(
 
 
 # ------------------------------------------------------------------ sprites
+# Each sprite's sizes, scaled once: a growing or shrinking sprite passes the same sizes
+# frame after frame. Kept as long as the sprite itself (sprites are cached, never changed).
+_scaled: weakref.WeakKeyDictionary[pygame.Surface, dict[int, pygame.Surface]] = (
+    weakref.WeakKeyDictionary()
+)
+SIZES_KEPT = 128  # per sprite
+
+
 def resized(image: pygame.Surface, size: int) -> pygame.Surface:
-    """``image`` at ``size`` pixels wide (its own surface if that is its size)."""
+    """``image`` at ``size`` pixels wide (its own surface if that is its size; each size
+    scaled once, so the result is shared: never draw on it)."""
     size = max(1, size)
     if size == image.get_width():
         return image
-    height = max(1, round(image.get_height() * size / image.get_width()))
-    return pygame.transform.smoothscale(image, (size, height))
+    sizes = _scaled.get(image)
+    if sizes is None:
+        sizes = _scaled[image] = {}
+    scaled = sizes.get(size)
+    if scaled is None:
+        if len(sizes) >= SIZES_KEPT:
+            sizes.clear()
+        height = max(1, round(image.get_height() * size / image.get_width()))
+        scaled = sizes[size] = pygame.transform.smoothscale(image, (size, height))
+    return scaled
 
 
 def faded(image: pygame.Surface, alpha: float) -> pygame.Surface:

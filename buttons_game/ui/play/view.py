@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
 from buttons_game.core.notes import Note
-from buttons_game.i18n import t
+from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.text import draw_lines, line_step, wrap
 
@@ -42,7 +43,7 @@ def draw_notes(
     for i in range(newest - 1, -1, -1):
         note = log[i]
         tint = TONES.get(note.tone, "text_dim")
-        text = wrap(render_note(note, names, section), size, area.width - 8, keep=names)
+        text = note_lines(note, names, section, size, area.width - 8)
         if lines and len(lines) + len(text) > room:
             break  # only whole notes: no line without its beginning
         lit = current is not None and i >= current
@@ -61,6 +62,22 @@ def draw_notes(
         surface.blit(art.text(line, size, shade), (area.left + (8 if lit else 4), y))
         y -= step
     return newest
+
+
+def note_lines(note: Note, names: Sequence[str], section: str, size: int, width: int) -> list[str]:
+    """A note of the log in words, wrapped to ``width`` (kept per language: the log is
+    drawn every frame)."""
+    try:
+        return list(_note_lines(note, tuple(names), section, size, width, language()))
+    except TypeError:  # a value that cannot be kept (unhashable): wrapped each time
+        return wrap(render_note(note, names, section), size, width, keep=names)
+
+
+@lru_cache(maxsize=512)
+def _note_lines(
+    note: Note, names: tuple[str, ...], section: str, size: int, width: int, _language: str
+) -> tuple[str, ...]:
+    return tuple(wrap(render_note(note, names, section), size, width, keep=names))
 
 
 def hint_for(model: PlayModel, advice: str) -> str:

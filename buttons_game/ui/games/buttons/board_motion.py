@@ -133,15 +133,15 @@ def due_spot(state: GameState, g: BoardGeometry) -> tuple[int, int]:
     return g.status.left + chip.get_width() + 8 + g.text // 2, g.status.centery
 
 
-def shifted(g: BoardGeometry, dx: int) -> BoardGeometry:
-    """The same board ``dx`` pixels to the side (a shaking board)."""
+def shifted(g: BoardGeometry, dx: int, dy: int = 0) -> BoardGeometry:
+    """The same board ``dx`` pixels to the side (a shaking board), and ``dy`` down."""
     parts: dict[str, object] = {}
     for f in fields(g):
         value = getattr(g, f.name)
         if isinstance(value, pygame.Rect):
-            value = value.move(dx, 0)
+            value = value.move(dx, dy)
         elif isinstance(value, list):
-            value = [r.move(dx, 0) for r in value]
+            value = [r.move(dx, dy) for r in value]
         parts[f.name] = value
     return BoardGeometry(**parts)  # type: ignore[arg-type]
 

@@ -10,9 +10,10 @@ import pygame
 
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import bit, iter_spaces
-from buttons_game.i18n import t
+from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.layers import RADIUS, Layers
 from buttons_game.ui.play.motion import (
     blit_centred,
     drop,
@@ -60,10 +61,15 @@ class Marks:
 
 
 class BoardView:
-    """Draws every seat's board for a state. Drawing never changes the state."""
+    """Draws every seat's board for a state. Drawing never changes the state.
+
+    Each seat's panel with its words (name, stars, cards, depot, status, tally) and its
+    printed board is drawn once and kept (``Layers``) while they stay the same; buttons,
+    stars and marks go on top."""
 
     def __init__(self) -> None:
         self._static: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+        self.layers = Layers(limit=16)
 
     def static_board(self, layout: str, cell: int, label: int) -> pygame.Surface:
         """Board, printed buttons and the dice labels: cached per layout and size."""
@@ -108,25 +114,29 @@ class BoardView:
         marks: Marks,
     ) -> None:
         for g in geometry:
-            shake = marks.shaking.get(g.seat)
-            if shake is not None:
-                g = motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
-            self._draw_panel(surface, state, g, names[g.seat], marks)
+            self._draw_panel(surface, state, placed(g, marks), names[g.seat], marks)
 
     def _draw_panel(
         self, surface: pygame.Surface, state: GameState, g: BoardGeometry, name: str, marks: Marks
     ) -> None:
         p = g.seat
         active = p == marks.emphasise
-        panel_colour = art.colour("panel_active" if active else "panel")
-        pygame.draw.rect(surface, panel_colour, g.panel, border_radius=14)
-        border = art.colour("active_border") if active else art.colour("panel_border")
-        pygame.draw.rect(surface, border, g.panel, width=4 if active else 2, border_radius=14)
-        self._draw_info(surface, state, g, name, marks, active)
-        surface.blit(
-            self.static_board(state.layout(p), g.cell, g.label),
-            (g.grid.left - g.label, g.grid.top - g.label),
-        )
+        board = self.static_board(state.layout(p), g.cell, g.label)
+        at = (g.grid.left - g.label - g.panel.left, g.grid.top - g.label - g.panel.top)
+
+        def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
+            """The panel's box, the seat's words and the printed board."""
+            box = pygame.Rect(origin, g.panel.size)
+            panel_colour = art.colour("panel_active" if active else "panel")
+            pygame.draw.rect(onto, panel_colour, box, border_radius=RADIUS)
+            border = art.colour("active_border") if active else art.colour("panel_border")
+            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=RADIUS)
+            local = motion.shifted(g, origin[0] - g.panel.left, origin[1] - g.panel.top)
+            self._draw_info(onto, state, local, name, marks, active)
+            onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
+
+        key = (board, at, active, info_key(state, g, name, marks))
+        self.layers.blit(surface, g.panel, key, draw)
         cell = g.cell
         d = int(cell * 0.98)
         off = (cell - d) // 2
@@ -265,6 +275,38 @@ class BoardView:
         if not state.is_over():  # a button on its way counts once it is there
             coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
             draw_tally(surface, state, g, coming)
+
+
+def placed(g: BoardGeometry, marks: Marks) -> BoardGeometry:
+    """A seat's board where it is drawn now: shaken to the side during a bust."""
+    shake = marks.shaking.get(g.seat)
+    if shake is None:
+        return g
+    return motion.shifted(g, int(swing(shake) * g.cell * motion.SHAKE_SHARE))
+
+
+def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tuple[object, ...]:
+    """Everything ``BoardView._draw_info`` draws from, its places taken from the panel's
+    corner: the same key, the same pixels."""
+    p = g.seat
+    places = (g.name, g.stars, g.depot, g.status, *g.cards, *g.tally)
+    due = state.stars_due(p) if p in marks.pending and state.phase.value == "stars" else None
+    coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
+    tally = None if state.is_over() else colour_counts(state, p, coming)
+    return (
+        name,
+        marks.bots.get(p),
+        language(),
+        art.cjk_language,
+        g.text,
+        tuple(tuple(rect.move(-g.panel.left, -g.panel.top)) for rect in places),
+        state.star_count(p),
+        tuple(state.cards(p)),
+        tuple(state.depot_dice(p)),
+        state.status(p),
+        due,
+        tally,
+    )
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:

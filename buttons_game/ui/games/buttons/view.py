@@ -11,13 +11,15 @@ from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, S
 from buttons_game.i18n import t
 from buttons_game.ui import art
 from buttons_game.ui.play import marks as mark
+from buttons_game.ui.play.layers import Layers, fill_around, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
+from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
 from buttons_game.ui.text import draw_lines, fit, line_step, wrap, wrap_items
 
 from . import ending
 from .board_geometry import BoardGeometry
-from .boards import BoardView, Marks
+from .boards import BoardView, Marks, placed
 from .model import TableModel, Tumble
 from .table_layout import arrange, column_parts, strip_parts
 from .tutorial import tutorial_text
@@ -203,6 +205,7 @@ class TableDrawing:
 
     def __init__(self) -> None:
         self.boards = BoardView()
+        self.still = Layers(limit=2)  # the side panel's box
         self.tutorial_overflow = 0
         self.tutorial_box: pygame.Rect | None = None
 
@@ -214,8 +217,10 @@ class TableDrawing:
         background: pygame.Color,
         marks: Marks | None = None,
     ) -> None:
-        surface.fill(background)
         marks = marks if marks is not None else model.marks()
+        # the panels' boxes cover most of the window: the background goes around them
+        panels = [placed(g, marks).panel for g in layout.boards] + [layout.side]
+        fill_around(surface, background, [solid_part(panel) for panel in panels])
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
         self.draw_side(surface, model, layout)
@@ -243,8 +248,9 @@ class TableDrawing:
         tutorial's card) and the keys; at the right, or in columns as a strip below."""
         s = layout.scale
         side = layout.side
-        pygame.draw.rect(surface, art.colour("panel"), side, border_radius=14)
-        pygame.draw.rect(surface, art.colour("panel_border"), side, width=2, border_radius=14)
+        self.still.blit(
+            surface, side, "side", lambda onto, at: panel_box(onto, pygame.Rect(at, side.size))
+        )
         size = int(16 * s)
         column = layout.roll.left - layout.dice[0].left - int(8 * s)
         words = fit(t("game.in_hand"), size, column, True) if layout.below else t("game.in_hand")

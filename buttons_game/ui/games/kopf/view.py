@@ -15,7 +15,9 @@ from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.games.kopf import board_art, sprites
 from buttons_game.ui.play import marks
+from buttons_game.ui.play.layers import Layers, fill_around, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
+from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
@@ -167,7 +169,13 @@ def hint_words(h: KopfHint) -> str:
 
 
 class KopfDrawing:
-    """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither."""
+    """Draws the whole Kopf oder Knopf table from a model and a layout; it changes neither.
+
+    What stays still between moves is drawn once and kept (``Layers``): the board with
+    the last move's frame and the threat lines, and the panel's box."""
+
+    def __init__(self) -> None:
+        self.still = Layers(limit=4)  # the board: a layer per position at most
 
     def draw(
         self,
@@ -176,13 +184,11 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        surface.fill(background)
+        # the board and the panel's box cover most of the window: the background goes around
+        fill_around(surface, background, [layout.framed_board(), solid_part(layout.panel)])
         state = model.state
         s = layout.scale
-        surface.blit(
-            static_board(state.setup.board, layout.cell, layout.label),
-            layout.framed_board(),
-        )
+        self._draw_still(surface, model, layout, background)
         self._draw_marks_under(surface, model, layout)
         gliding = model.motions.of("glide")
         flying = {f.square for f in model.flights} | {m.what[1] for m in gliding}
@@ -214,17 +220,37 @@ class KopfDrawing:
         return t("kopf.title")
 
     # ------------------------------------------------------------------ the board
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        model: KopfModel,
+        layout: KopfLayout,
+        background: pygame.Color,
+    ) -> None:
+        """The board, the frame of the last move's start and the threat lines: one layer
+        while the position and the board's size stay the same."""
+        state = model.state
+        cell = layout.cell
+        board = static_board(state.setup.board, cell, layout.label)
+        at = layout.framed_board()
+        start = model.last_move[0] if model.last_move is not None else None
+        lines = _threat_lines(state, cell) if model.show_threats and not state.is_over() else None
+
+        def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
+            dx, dy = origin[0] - at.left, origin[1] - at.top  # from the window to the layer
+            onto.blit(board, origin)
+            if start is not None:
+                rect = layout.square_rect(*start).inflate(-cell // 3 + 2, -cell // 3 + 2)
+                marks.outline(onto, rect.move(dx, dy), "last_move", max(2, cell // 16), 6)
+            if lines is not None:
+                onto.blit(lines, layout.board.move(dx, dy))
+
+        self.still.blit(surface, at, (board, layout.label, start, lines), draw, background)
+
     def _draw_marks_under(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
     ) -> None:
-        state = model.state
-        cell = layout.cell
-        if model.last_move is not None:
-            (fr, fc), _ = model.last_move
-            rect = layout.square_rect(fr, fc).inflate(-cell // 3 + 2, -cell // 3 + 2)
-            marks.outline(surface, rect, "last_move", max(2, cell // 16), 6)
-        if model.show_threats and not state.is_over():
-            surface.blit(_threat_lines(state, cell), layout.board)
+        """The marks between the board (with the threat lines) and the pieces."""
         for spot in model.targets():
             marks.ring(surface, layout.square_rect(*spot), "target", 0.09)
         trail = model.trail()
@@ -305,8 +331,9 @@ class KopfDrawing:
     # ------------------------------------------------------------------ the panel
     def _draw_panel(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         panel = layout.panel
-        pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=14)
-        pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=14)
+        self.still.blit(
+            surface, panel, "panel", lambda onto, at: panel_box(onto, pygame.Rect(at, panel.size))
+        )
         self._draw_cards(surface, model, layout)
         self._draw_text(surface, model, layout)
 
