@@ -11,13 +11,12 @@ the rules' diagrams, the menu's picture).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
-from buttons_game.ui import art
+from buttons_game.ui import art, textures
 
 SS = 3  # supersampling of a hole
 HOLE_SPOTS = {
@@ -31,16 +30,8 @@ LETTERS = "abcdefghij"
 
 
 def card(size: tuple[int, int]) -> pygame.Surface:
-    """The printed face's cardboard: the shared ``card`` texture when there is one, else
-    the flat face colour."""
-    try:
-        textures = importlib.import_module("buttons_game.ui.textures")
-        tiled: pygame.Surface = textures.tile("card", size)
-        return tiled.copy()
-    except (ImportError, AttributeError, pygame.error, FileNotFoundError):
-        face = pygame.Surface(size)
-        face.fill(art.colour("kopf_square"))
-        return face
+    """The printed face's cardboard (the shared ``card`` texture), a surface of its own."""
+    return textures.tile("card", size).copy()
 
 
 def parts(width: int, edge: int) -> tuple[int, int]:

@@ -12,10 +12,10 @@ from buttons_game.games.kopf.bots.hint import KopfHint
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
 from buttons_game.i18n import language, t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.games.kopf import board_art, sprites
 from buttons_game.ui.play import marks
-from buttons_game.ui.play.layers import Layers, fill_around, solid_part
+from buttons_game.ui.play.layers import Layers, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
@@ -184,8 +184,8 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        # the board and the panel's box cover most of the window: the background goes around
-        fill_around(surface, background, [layout.framed_board(), solid_part(layout.panel)])
+        # the board and the panel's box cover most of the window: the table goes around
+        world.draw_table_around(surface, [layout.framed_board(), solid_part(layout.panel)])
         state = model.state
         s = layout.scale
         self._draw_still(surface, model, layout, background)
@@ -236,8 +236,11 @@ class KopfDrawing:
         start = model.last_move[0] if model.last_move is not None else None
         lines = _threat_lines(state, cell) if model.show_threats and not state.is_over() else None
 
+        window = surface.get_size()
+
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
             dx, dy = origin[0] - at.left, origin[1] - at.top  # from the window to the layer
+            onto.blit(world.wood(window), origin, at)  # the table under the letters
             onto.blit(board, origin)
             if start is not None:
                 rect = layout.square_rect(*start).inflate(-cell // 3 + 2, -cell // 3 + 2)
@@ -245,7 +248,8 @@ class KopfDrawing:
             if lines is not None:
                 onto.blit(lines, layout.board.move(dx, dy))
 
-        self.still.blit(surface, at, (board, layout.label, start, lines), draw, background)
+        key = (board, layout.label, start, lines, at.topleft, window)  # the wood under it too
+        self.still.blit(surface, at, key, draw, background)
 
     def _draw_marks_under(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
