@@ -144,6 +144,7 @@ class SettingsScreen(Screen):
             labels.append((label, label.get_rect(topleft=(x, y + self.px(8)))))
         last = self.rows[-1][1] + self.px(46)
         mat = tray([r for _, r in labels] + widgets_above(self, last), self.px(18))
+        mat.height -= self.px(6)  # a little clear of Back under it
         draw_backdrop(surface, self, [mat])
         world.draw_mat(surface, mat, self.px(16))
         title_y = int(surface.get_height() * TITLE_AT)
