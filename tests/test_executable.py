@@ -58,5 +58,7 @@ def test_the_executable_is_built_with_the_full_rules():
         assert f"buttons_game/docs/rules-{game}.md" in wanted
         assert (ROOT / "docs" / f"rules-{game}.md").is_file()
     assert "buttons_game/assets/layouts.json" in wanted
+    for texture in ("table", "felt", "card"):  # the art: scripts/make_art.py
+        assert f"buttons_game/assets/art/{texture}.png" in wanted
     assert "buttons_game/i18n/buttons.ja.json" in wanted
     assert '"buttons_game/docs"' in script["SPEC"]

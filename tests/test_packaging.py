@@ -45,6 +45,8 @@ def test_wheel_carries_the_assets(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "buttons_game/assets/layouts.json" in names
     assert "buttons_game/assets/sounds/roll.ogg" in names
+    for texture in ("table", "felt", "card"):  # scripts/make_art.py's textures
+        assert f"buttons_game/assets/art/{texture}.png" in names
     assert "buttons_game/games/buttons/engine/state.py" in names
     assert "buttons_game/docs/rules-buttons.md" in names, "the full rules the game shows"
     assert "buttons_game/docs/rules-kopf.md" in names

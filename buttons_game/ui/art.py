@@ -6,7 +6,6 @@ then cached, so a frame is mostly blits.
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from functools import lru_cache
 from importlib import resources
@@ -14,18 +13,12 @@ from importlib import resources
 import pygame
 
 from buttons_game.core.resources import read_json
+from buttons_game.ui import pieces
 from buttons_game.ui.theme import MIN_TEXT
 
 SS = 4  # supersampling factor
 
-PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.27, 0.27), (0.73, 0.73)],
-    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
-}
+PIPS = pieces.PIPS
 
 
 def _hex(value: str) -> pygame.Color:
@@ -210,78 +203,24 @@ def _printed_button(name: str, d: int, symbol: bool) -> pygame.Surface:
     return _smooth(s, d)
 
 
-@lru_cache(maxsize=16)
-def glass_button(d: int) -> pygame.Surface:
-    """A placed transparent button: clear body, bold white rim, dark outline, gloss.
-
-    The body is only lightly frosted so the printed colour below stays easy to tell.
-    """
-    D = d * SS
-    s = pygame.Surface((D, D), pygame.SRCALPHA)
-    centre = (D // 2, D // 2)
-    r = D * 0.47
-    pygame.draw.circle(s, colour("glass_edge"), centre, r)  # dark outline
-    pygame.draw.circle(s, colour("glass_rim"), centre, r * 0.93)  # white rim
-    pygame.draw.circle(s, (0, 0, 0, 0), centre, r * 0.76)  # clear body ...
-    pygame.draw.circle(s, colour("glass_body"), centre, r * 0.76)  # ... lightly frosted
-    pygame.draw.circle(s, colour("glass_edge"), centre, r * 0.76, max(2, int(D * 0.02)))
-    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        hole = (centre[0] + dx * r * 0.2, centre[1] + dy * r * 0.2)
-        pygame.draw.circle(s, colour("glass_rim"), hole, r * 0.1)
-        pygame.draw.circle(s, colour("glass_edge"), hole, r * 0.1, max(2, int(D * 0.012)))
-    gloss = pygame.Rect(0, 0, r * 1.2, r * 1.2)
-    gloss.center = (int(centre[0] - r * 0.12), int(centre[1] - r * 0.12))
-    pygame.draw.arc(
-        s, colour("glass_gloss"), gloss, math.radians(100), math.radians(170), int(D * 0.04)
-    )
-    # A pygame.draw on an SRCALPHA surface replaces pixels, so the clear body really is clear.
-    return _smooth(s, d)
+def glass_button(d: int, name: str = "clear") -> pygame.Surface:
+    """A placed button: see-through plastic (tinted ``name``; "clear": untinted) with a
+    rim, four sewing holes, a highlight and a soft shadow (``pieces.button``)."""
+    return pieces.button(d, name)
 
 
-def _star_points(cx: float, cy: float, r: float, inner: float = 0.48) -> list[tuple[float, float]]:
-    points = []
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * inner
-        a = math.radians(-90 + i * 36)
-        points.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    return points
-
-
-@lru_cache(maxsize=16)
 def star(d: int) -> pygame.Surface:
-    """A bright yellow star with a dark edge."""
-    D = d * SS
-    s = pygame.Surface((D, D), pygame.SRCALPHA)
-    cx, cy = D / 2, D / 2 + D * 0.03
-    pygame.draw.polygon(s, colour("star_edge"), _star_points(cx, cy, D * 0.5))
-    pygame.draw.polygon(s, colour("star"), _star_points(cx, cy, D * 0.43))
-    pygame.draw.polygon(
-        s, shade(colour("star"), 1.5), _star_points(cx - D * 0.03, cy - D * 0.04, D * 0.2)
-    )
-    return _smooth(s, d)
+    """A gold star with bevelled facets, a glint and a shadow (``pieces.star``)."""
+    return pieces.star(d)
 
 
-@lru_cache(maxsize=256)
 def die(kind: str, value: int, d: int) -> pygame.Surface:
-    """A die face: "white" (gold pips), "gold" (black, gold pips) or "plain" (black, white pips).
+    """A die face: "white" (gold pips), "gold" (black, gold pips) or "plain" (black, white
+    pips), with rounded edges and depth (``pieces.die``).
 
     Value 0 draws a die without pips: one that has not been rolled yet.
     """
-    D = d * SS
-    s = pygame.Surface((D, D), pygame.SRCALPHA)
-    body = colour("die_white") if kind == "white" else colour("die_black")
-    pip = colour("pip_white") if kind == "plain" else colour("pip_gold")
-    rect = pygame.Rect(D * 0.04, D * 0.04, D * 0.92, D * 0.92)
-    pygame.draw.rect(
-        s,
-        shade(body, 0.55) if kind == "white" else colour("die_edge"),
-        rect,
-        border_radius=int(D * 0.2),
-    )
-    pygame.draw.rect(s, body, rect.inflate(-D * 0.07, -D * 0.07), border_radius=int(D * 0.17))
-    for px, py in PIPS.get(value, []):
-        pygame.draw.circle(s, pip, (D * px, D * py), D * 0.085)
-    return _smooth(s, d)
+    return pieces.die(kind, value, d)
 
 
 @lru_cache(maxsize=16)
@@ -305,5 +244,6 @@ def ring(d: int, name: str, width: float = 0.08) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (_printed_button, glass_button, star, die, ring, glow, _text, _font, _drawable):
+    for f in (_printed_button, ring, glow, _text, _font, _drawable):
         f.cache_clear()
+    pieces.clear_caches()

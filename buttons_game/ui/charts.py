@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.text import fit
 
 MARKERS = ("circle", "square", "triangle", "diamond")  # one per seat, in the colours' order
@@ -150,7 +150,7 @@ def draw_line_chart(
     def px(value: float) -> int:
         return int(round(value * scale))
 
-    pygame.draw.rect(surface, art.colour("panel"), rect, border_radius=12)
+    world.draw_mat(surface, rect, 12)
     tick_size = art.text_size(px(13))
     plot = rect.inflate(-px(70), -px(60)).move(px(14), 0)
     steps = max(1, max(len(s.values) for s in series) - 1)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from buttons_game.ui import world
+
 if TYPE_CHECKING:
     from buttons_game.settings import Settings
 
@@ -140,7 +142,7 @@ class Screen:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.host.background)
+        world.draw_table(surface)
 
     def screenshot_key(self) -> str:
         """Names the screen and its phase: a new key triggers a --screenshots PNG."""

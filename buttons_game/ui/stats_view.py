@@ -15,7 +15,7 @@ import pygame
 from buttons_game.i18n import t, text_or
 from buttons_game.stats import FAIR, MIN_ROLLS, UNUSUAL, DieFairness, PlayerRecord, p_text
 from buttons_game.stats.report import number, percent
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from .text import draw_lines, fit, line_step, wrap
 
@@ -244,8 +244,7 @@ def draw_die_panel(
     the number of rolls and the test's verdict in words."""
     s = scale
     parts = panel_parts(panel, s)
-    pygame.draw.rect(surface, art.colour("panel"), panel, border_radius=12)
-    pygame.draw.rect(surface, art.colour("panel_border"), panel, width=2, border_radius=12)
+    world.draw_mat(surface, panel, 12)
     icon = int(30 * s)
     surface.blit(art.die(kind, 5, icon), (parts.title.left, parts.title.top))
     title = t(f"stats.die_{kind}")

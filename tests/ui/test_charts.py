@@ -111,8 +111,8 @@ def test_kopf_oder_knopfs_final_board_has_its_letters_and_numbers(make_app):
     assert label >= 12 and board.left - label >= 0 and board.top - label >= screen.px(96)
     strip = pygame.Rect(board.left, board.top - label, board.width, label)
     column = pygame.Rect(board.left - label, board.top, label, board.height)
-    assert colour_pixels(app.surface, strip, "text_dim") > 20, "a to j over the columns"
-    assert colour_pixels(app.surface, column, "text_dim") > 20, "1 to 10 down the rows"
+    assert colour_pixels(app.surface, strip, "kopf_frame_text") > 20, "a to j over the columns"
+    assert colour_pixels(app.surface, column, "kopf_frame_text") > 20, "1 to 10 down the rows"
 
 
 @pytest.mark.parametrize("scale", [0.75, 1.0, 1.5])

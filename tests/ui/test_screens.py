@@ -13,7 +13,7 @@ from buttons_game.games.buttons.engine import random_game
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings, save_settings
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.games.buttons.game_over import GameOverScreen, stars_by_round
 from buttons_game.ui.games.buttons.screen import TableScreen
 from buttons_game.ui.games.buttons.setup import SetupScreen
@@ -253,7 +253,7 @@ def test_decorations_never_lie_under_a_widget(make_app):
         step(app, 2)
         screen = app.top
         plain = pygame.Surface(app.surface.get_size())
-        plain.fill(art.colour("background"))
+        world.draw_table(plain)  # the bare table: the wood, nothing on it
         drawn = pygame.Surface(app.surface.get_size())
         draw_backdrop(drawn, screen)
         for widget in screen.widgets:

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.charts import ChartFrame, Series, draw_line_chart
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
@@ -114,7 +114,7 @@ class OverScreen(Finished):
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.host.background)
+        world.draw_table(surface)
         title, why = self.headline()
         if self.headline_box is None:
             w = surface.get_width()

@@ -14,7 +14,7 @@ import pygame_gui
 
 from buttons_game.i18n import t
 from buttons_game.replay import Replay
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..screen import Host, Screen
 from ..screens.common import button, draw_backdrop, draw_title
@@ -64,7 +64,7 @@ class GenericOver(Finished):
                            "#big_button")  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.host.background)
+        world.draw_table(surface)
         w, px = surface.get_width(), self.px
         head = art.text(f"{t('over.title')} · {self.ui.title()}", px(22), "text_dim", True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(16))))

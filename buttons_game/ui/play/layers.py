@@ -96,7 +96,13 @@ def solid_part(box: pygame.Rect) -> pygame.Rect:
 def fill_around(surface: pygame.Surface, colour: pygame.Color, covered: list[pygame.Rect]) -> None:
     """Fill ``surface`` with ``colour`` but where ``covered``: parts the frame covers whole
     with opaque pixels afterwards (a panel's box) need not be filled first."""
-    window = surface.get_rect()
+    for part in around(surface.get_rect(), covered):
+        surface.fill(colour, part)
+
+
+def around(window: pygame.Rect, covered: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles that cover ``window`` but where ``covered``, without overlaps."""
+    parts = []
     boxes = [box.clip(window) for box in covered]
     boxes = [box for box in boxes if box.width and box.height]
     edges = sorted({window.top, window.bottom} | {y for b in boxes for y in (b.top, b.bottom)})
@@ -105,10 +111,11 @@ def fill_around(surface: pygame.Surface, colour: pygame.Color, covered: list[pyg
         x = window.left
         for left, right in spans:
             if left > x:
-                surface.fill(colour, (x, top, left - x, bottom - top))
+                parts.append(pygame.Rect(x, top, left - x, bottom - top))
             x = max(x, right)
         if x < window.right:
-            surface.fill(colour, (x, top, window.right - x, bottom - top))
+            parts.append(pygame.Rect(x, top, window.right - x, bottom - top))
+    return parts
 
 
-__all__ = ["CLEAR", "RADIUS", "Layers", "fill_around", "solid_part"]
+__all__ = ["CLEAR", "RADIUS", "Layers", "around", "fill_around", "solid_part"]

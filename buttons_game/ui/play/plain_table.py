@@ -12,7 +12,7 @@ import pygame_gui
 
 from buttons_game.core.notes import Note
 from buttons_game.i18n import t, text_or
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..screen import Host, Screen
 from ..screens.common import button
@@ -178,7 +178,7 @@ class GenericTable(Screen):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.host.background)
+        world.draw_table(surface)
         px, b = self.px, self.board
         pygame.draw.rect(surface, art.colour("panel"), b, border_radius=16)
         title = art.text(self.ui.title(), px(34), "accent", True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..text import draw_lines, line_step, wrap, wrap_items
 from .replay import Position, ReplayModel
@@ -128,9 +128,9 @@ def draw_panel(
 
 
 def panel_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The side panel's box, under the replay's panel and the game's own content."""
-    pygame.draw.rect(surface, art.colour("panel"), rect, border_radius=14)
-    pygame.draw.rect(surface, art.colour("panel_border"), rect, width=2, border_radius=14)
+    """The side panel's box, under the replay's panel and the game's own content: a felt
+    mat lying on the table."""
+    world.draw_mat(surface, rect, 14, lifted=False)
 
 
 __all__ = ["PanelWords", "ReplayPanel", "draw_panel", "keys_lines", "panel_box", "where_text"]

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..play.plugin import GameUI
 from ..play.registry import tutorials, uis
@@ -91,8 +91,7 @@ class ChooseGameScreen(Screen):
         heading = "choose.title" if self.purpose == "play" else "learn.title"
         draw_title(surface, t(heading), int(surface.get_height() * 0.06), self.px(44))
         for offer, card in zip(self.offered, self.cards):
-            pygame.draw.rect(surface, art.colour("panel"), card, border_radius=16)
-            pygame.draw.rect(surface, art.colour("panel_border"), card, width=2, border_radius=16)
+            world.draw_mat(surface, card, 16)
             name = art.text(offer.title(), self.px(26), "accent", True)
             surface.blit(name, name.get_rect(midtop=(card.centerx, card.top + self.px(14))))
             picture = offer.picture(self.px(170))

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import tk
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..screen import Screen
 
@@ -61,15 +61,28 @@ def draw_title(surface: pygame.Surface, title: str, y: int, size: int) -> pygame
     return rect
 
 
+def tray(rects: Iterable[pygame.Rect], pad: int) -> pygame.Rect:
+    """The felt tray a form's rows lie on: around all of ``rects``, ``pad`` wider."""
+    rects = list(rects)
+    return (
+        rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else pygame.Rect(0, 0, 0, 0)
+    )
+
+
+def widgets_above(screen: Screen, bottom: int) -> list[pygame.Rect]:
+    """Where the screen's widgets lie that end above ``bottom`` (a form's rows)."""
+    return [w.rect for w in screen.widgets if w.alive() and w.rect.bottom <= bottom]
+
+
 def draw_backdrop(
     surface: pygame.Surface, screen: Screen | None = None, keep_clear: Iterable[pygame.Rect] = ()
 ) -> None:
-    """The menu background: a dark table with a scatter of printed buttons and stars.
+    """The menu background: the wooden table with a scatter of printed buttons and stars.
 
     Decorations lie only in the side margins, never under a widget or ``keep_clear`` nor
     over one another.
     """
-    surface.fill(art.colour("background"))
+    world.draw_table(surface)
     w, h = surface.get_size()
     d = max(28, h // 16)
     clear = [r.inflate(16, 16) for r in keep_clear]

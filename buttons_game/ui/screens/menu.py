@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t, text_or
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..play.registry import uis
 from ..screen import Screen
@@ -203,7 +203,7 @@ class MainMenu(Screen):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(art.colour("background"))
+        world.draw_table(surface)
         for name, rect in self.decorations:
             image = ornament(name, rect.width).copy()
             image.set_alpha(ORNAMENT_ALPHA)
@@ -221,7 +221,7 @@ class MainMenu(Screen):
     def _draw_offer(self, surface: pygame.Surface) -> None:
         """New here? Learn to play: a note beside the menu, until Learn or Not now."""
         o = self.offer
-        pygame.draw.rect(surface, art.colour("panel"), o, border_radius=14)
+        world.draw_mat(surface, o, 14)
         pygame.draw.rect(surface, art.colour("active_border"), o, width=2, border_radius=14)
         inner = o.inflate(-2 * self.px(16), -2 * self.px(14))
         size = self.px(22)

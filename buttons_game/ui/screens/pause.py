@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..screen import DrawBelow, Host, Screen
 from .common import button, column_rects
@@ -65,7 +65,7 @@ class PauseScreen(Screen):
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill(art.colour("pause_dim"))
         surface.blit(dim, (0, 0))
-        pygame.draw.rect(surface, art.colour("panel"), self.panel, border_radius=18)
+        world.draw_mat(surface, self.panel, 18)
         pygame.draw.rect(surface, art.colour("accent"), self.panel, width=3, border_radius=18)
         title = art.text(t("menu.paused"), self.px(36), "accent", True)
         surface.blit(

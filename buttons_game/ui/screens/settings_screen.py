@@ -13,11 +13,11 @@ import pygame_gui
 
 from buttons_game.i18n import LANGUAGES, t, tk
 from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, WINDOW_SIZES
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..screen import Screen
 from ..sound import VOLUME_STEPS
-from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title
+from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title, tray, widgets_above
 from .widgets import DropDown
 
 ROWS = (
@@ -137,10 +137,17 @@ class SettingsScreen(Screen):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self)
-        title_y = int(surface.get_height() * TITLE_AT)
-        self.heading = draw_title(surface, t("settings.title"), title_y, self.px(TITLE_SIZE))
+        labels = []
         for key, y in self.rows:
             label = art.text(t(key), self.px(20), "text", True)
             x = surface.get_width() // 2 - self.px(20) - label.get_width()
-            surface.blit(label, (x, y + self.px(8)))
+            labels.append((label, label.get_rect(topleft=(x, y + self.px(8)))))
+        last = self.rows[-1][1] + self.px(46)
+        mat = tray([r for _, r in labels] + widgets_above(self, last), self.px(18))
+        mat.height -= self.px(6)  # a little clear of Back under it
+        draw_backdrop(surface, self, [mat])
+        world.draw_mat(surface, mat, self.px(16))
+        title_y = int(surface.get_height() * TITLE_AT)
+        self.heading = draw_title(surface, t("settings.title"), title_y, self.px(TITLE_SIZE))
+        for label, rect in labels:
+            surface.blit(label, rect)

@@ -14,7 +14,7 @@ import pygame_gui
 
 from buttons_game import stats
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.background import Background
 
 from ..play.plugin import GameUI
@@ -218,8 +218,10 @@ class StatsScreen(Screen):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = True
-        draw_backdrop(surface, self, [self.content])
         px = self.px
+        mat = self.content.inflate(px(28), px(20))
+        draw_backdrop(surface, self, [mat])
+        world.draw_mat(surface, mat, px(14))
         self.heading = draw_title(surface, t("stats.title"), px(22), px(42))
         c = self.content
         if self.loading or self.stats is None:

@@ -53,7 +53,8 @@ def draw_arriving(
     d = int(g.cell * 0.98)
     p = ease_out(p)
     where = between(start, end, p, lift=g.cell * 0.6)
-    blit_centred(surface, resized(art.glass_button(d), int(lerp(size, d, p))), where)
+    plastic = art.glass_button(d, LAYOUTS[state.layout(g.seat)][row - 1][col - 1])
+    blit_centred(surface, resized(plastic, int(lerp(size, d, p))), where)
 
 
 def draw_falling(
@@ -71,7 +72,8 @@ def draw_falling(
         start = g.cell_rect(row, col).center
         p = ease_in_out(q)
         where = between(start, end, p, lift=g.cell * 0.9)
-        image = resized(art.glass_button(d), int(lerp(d, size, p)))
+        plastic = art.glass_button(d, LAYOUTS[state.layout(g.seat)][row - 1][col - 1])
+        image = resized(plastic, int(lerp(d, size, p)))
         blit_centred(surface, faded(image, min(1.0, (1.0 - q) / 0.3)), where)
 
 

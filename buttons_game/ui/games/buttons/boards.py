@@ -11,7 +11,7 @@ import pygame
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import language, t
-from buttons_game.ui import art
+from buttons_game.ui import art, pieces
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.layers import RADIUS, Layers
 from buttons_game.ui.play.motion import (
@@ -80,8 +80,7 @@ class BoardView:
         size = (6 * cell + label + 8, 6 * cell + label + 8)
         s = pygame.Surface(size, pygame.SRCALPHA)
         board = pygame.Rect(label - 4, label - 4, 6 * cell + 8, 6 * cell + 8)
-        pygame.draw.rect(s, art.colour("board_shadow"), board.move(3, 3), border_radius=cell // 5)
-        pygame.draw.rect(s, art.colour("board"), board, border_radius=cell // 5)
+        draw_printed_board(s, board, cell // 5, min(4, max(2, cell // 16)))
         grid = LAYOUTS[layout]
         d = int(cell * 0.92)
         for r in range(6):
@@ -141,22 +140,22 @@ class BoardView:
         d = int(cell * 0.98)
         off = (cell - d) // 2
         for row, col in marks.legal.get(p, ()):
-            mark.ring(surface, g.cell_rect(row, col), "legal", 0.08)
+            surface.blit(pieces.option(cell, "legal", 0.08), g.cell_rect(row, col))
         for row, col in marks.gold.get(p, ()):
-            mark.ring(surface, g.cell_rect(row, col), "gold", 0.10)
+            surface.blit(pieces.option(cell, "gold", 0.10), g.cell_rect(row, col))
+        grid = LAYOUTS[state.layout(p)]
         swelling = motion.swelling(state, p, marks.popping)
         for row, col in iter_spaces(state.button_mask(p)):
             if (p, row, col) in marks.arriving:
                 continue  # drawn on its way, over everything
             grow = swelling.get((row, col))
+            plastic = art.glass_button(d, grid[row - 1][col - 1])
             if grow is None:
-                surface.blit(art.glass_button(d), g.cell_rect(row, col).move(off, off))
+                surface.blit(plastic, g.cell_rect(row, col).move(off, off))
             else:
                 centre = g.cell_rect(row, col).center
                 blit_centred(surface, faded(art.glow(cell, "star"), grow), centre)
-                blit_centred(
-                    surface, resized(art.glass_button(d), int(d * (1 + 0.3 * grow))), centre
-                )
+                blit_centred(surface, resized(plastic, int(d * (1 + 0.3 * grow))), centre)
         for row, col in marks.star_targets.get(p, ()):
             mark.ring(surface, g.cell_rect(row, col), "star", 0.09)
         sd = int(cell * 0.95)
@@ -181,18 +180,18 @@ class BoardView:
         fading = marks.fading.get(p)
         if fading:
             mask, left = fading
-            ghost = art.glass_button(d).copy()
-            ghost.set_alpha(int(255 * left))
             rise = int((1 - left) * cell * 0.6)
             for row, col in iter_spaces(mask):
+                ghost = faded(art.glass_button(d, grid[row - 1][col - 1]), left)
                 surface.blit(ghost, g.cell_rect(row, col).move(off, off - rise))
         last = marks.last_move.get(p)
         if last is not None:
             mark.outline(surface, g.cell_rect(*last), "last_move", max(2, cell // 16))
-        if marks.hover and marks.hover[0] == p:
-            ghost = art.glass_button(d).copy()
-            ghost.set_alpha(150)
-            surface.blit(ghost, g.cell_rect(marks.hover[1], marks.hover[2]).move(off, off))
+        held_at = held_space(marks, p)
+        if held_at is not None:  # the button held above the space it may go to
+            row, col = held_at
+            held = pieces.lifted(d, grid[row - 1][col - 1])
+            surface.blit(held, g.cell_rect(row, col).move(off, off - pieces.lift(d)))
         if marks.advice and marks.advice[0] == p:  # the hint
             mark.ring(surface, g.cell_rect(*marks.advice[1:]), "good")
         for seat, row, col in marks.lesson:
@@ -205,8 +204,7 @@ class BoardView:
             rect = g.cell_rect(marks.cursor[1], marks.cursor[2])
             mark.outline(surface, rect, "accent", max(3, cell // 14), 6)
         if marks.flash and marks.flash[0] == p:
-            rect = g.cell_rect(marks.flash[1], marks.flash[2])
-            mark.cross(surface, rect, "bad", max(3, cell // 12))
+            surface.blit(pieces.refused(cell), g.cell_rect(marks.flash[1], marks.flash[2]))
         if marks.trail is not None and marks.trail[0][0] == p:
             space, left = marks.trail
             mark.trail(surface, [g.cell_rect(*space[1:])], "last_move", left)
@@ -275,6 +273,35 @@ class BoardView:
         if not state.is_over():  # a button on its way counts once it is there
             coming = sum(bit(row, col) for seat, row, col in marks.arriving if seat == p)
             draw_tally(surface, state, g, coming)
+
+
+def held_space(marks: Marks, p: int) -> tuple[int, int] | None:
+    """The space of seat ``p`` a button is held above: the one under the mouse, or else
+    the keyboard's when a button may go there."""
+    if marks.hover and marks.hover[0] == p:
+        return marks.hover[1], marks.hover[2]
+    if marks.cursor and marks.cursor[0] == p:
+        space = (marks.cursor[1], marks.cursor[2])
+        if space in marks.legal.get(p, ()) or space in marks.gold.get(p, ()):
+            return space
+    return None
+
+
+def draw_printed_board(s: pygame.Surface, board: pygame.Rect, radius: int, lip: int) -> None:
+    """A double-sided printed board lying on the table: a soft shadow down and to the
+    right, the board's thickness as a darker lip on its right and lower sides, the
+    printed cardboard on top with a printed frame line."""
+    for i in (3, 2, 1):  # the shadow, paler further out
+        pygame.draw.rect(s, (0, 0, 0, 40 + 25 * (3 - i)), board.move(i, i), border_radius=radius)
+    pygame.draw.rect(s, art.colour("board_edge"), board, border_radius=radius)
+    top = pygame.Rect(board.left, board.top, board.width - lip, board.height - lip)
+    face = pieces.card(top.size)
+    shape = pygame.Surface(top.size, pygame.SRCALPHA)  # the card cut to the board's corners
+    pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
+    shape.blit(face, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    s.blit(shape, top)
+    frame = top.inflate(-3, -3)
+    pygame.draw.rect(s, art.colour("board_shadow"), frame, width=1, border_radius=radius - 1)
 
 
 def placed(g: BoardGeometry, marks: Marks) -> BoardGeometry:

@@ -15,10 +15,10 @@ import pygame_gui
 from buttons_game.games.buttons.engine import LAYOUT_NAMES, default_layouts
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.play.setup import SeatChoice, SetupBase, default_name, kind_key
 from buttons_game.ui.screen import Host
-from buttons_game.ui.screens.common import draw_backdrop, draw_title
+from buttons_game.ui.screens.common import draw_backdrop, draw_title, tray, widgets_above
 from buttons_game.ui.screens.widgets import DropDown
 
 from .boards import mini_layout
@@ -107,8 +107,12 @@ class SetupScreen(SetupBase):
         return Game.new(seats, layouts=layouts, seed=self.host.options.seed)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self, self.previews)
         px = self.px
+        corner = pygame.Rect(self.x0, self.top, 1, 1)
+        last = max((r.bottom for r in self.previews), default=self.top + self.row_h)
+        mat = tray([corner, *self.previews, *widgets_above(self, last + px(4))], px(18))
+        draw_backdrop(surface, self, [mat])
+        world.draw_mat(surface, mat, px(16))
         draw_title(surface, t("setup.title"), int(surface.get_height() * 0.07), px(44))
         size = px(19)
         label = art.text(t("setup.players"), size, "text", True)

@@ -9,9 +9,9 @@ import pygame
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.play import marks as mark
-from buttons_game.ui.play.layers import Layers, fill_around, solid_part
+from buttons_game.ui.play.layers import Layers, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, hop, lerp
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import TONES, draw_notes, draw_passing, draw_tooltip, hint_for
@@ -218,9 +218,9 @@ class TableDrawing:
         marks: Marks | None = None,
     ) -> None:
         marks = marks if marks is not None else model.marks()
-        # the panels' boxes cover most of the window: the background goes around them
+        # the panels' boxes cover most of the window: the table goes around them
         panels = [placed(g, marks).panel for g in layout.boards] + [layout.side]
-        fill_around(surface, background, [solid_part(panel) for panel in panels])
+        world.draw_table_around(surface, [solid_part(panel) for panel in panels])
         self.boards.draw(surface, model.state, layout.boards, model.names, marks)
         self.draw_header(surface, model, layout)
         self.draw_side(surface, model, layout)

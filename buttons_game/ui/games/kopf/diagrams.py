@@ -3,12 +3,13 @@ forbidden group. Each is a strip of squares with pieces and the same marks the t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from buttons_game.ui import art
-from buttons_game.ui.games.kopf import sprites
+from buttons_game.ui.games.kopf import board_art, sprites
 
 # Each diagram: squares as (holes per square in its rows), pieces {(row, col): player},
 # the pair's reach marked on {(row, col)}, pieces ringed "in reach", pieces of a group.
@@ -37,20 +38,23 @@ DIAGRAMS: dict[str, dict[str, Any]] = {
 }
 
 
+@lru_cache(maxsize=8)
+def _board(name: str, cell: int, edge: int) -> pygame.Surface:
+    """The strip of diagram ``name``'s squares, printed once per size."""
+    return board_art.printed_board(DIAGRAMS[name]["holes"], cell, edge, False)
+
+
 def draw_diagram(surface: pygame.Surface, name: str, rect: pygame.Rect) -> pygame.Rect:
     """Draw diagram ``name`` centred in ``rect``; return the rectangle it covers."""
     spec = DIAGRAMS[name]
     holes = spec["holes"]
     rows, cols = len(holes), len(holes[0])
-    cell = max(12, min(rect.width // cols, rect.height // rows))
+    cell = max(12, min(rect.width // (cols + 0.5), rect.height // (rows + 0.5)))
+    cell = int(cell)
+    edge = max(5, cell // 4)  # a strip cut from the printed board: a narrow frame
     area = pygame.Rect(0, 0, cols * cell, rows * cell)
     area.center = rect.center
-    for r in range(rows):
-        for c in range(cols):
-            surface.blit(
-                sprites.square(cell, holes[r][c], (r + c) % 2 == 1),
-                (area.left + c * cell, area.top + r * cell),
-            )
+    surface.blit(_board(name, cell, edge), area.move(-edge, -edge))
 
     def centre(spot: tuple[int, int]) -> tuple[int, int]:
         return (area.left + spot[1] * cell + cell // 2, area.top + spot[0] * cell + cell // 2)
@@ -75,4 +79,4 @@ def draw_diagram(surface: pygame.Surface, name: str, rect: pygame.Rect) -> pygam
             area.left + spot[1] * cell, area.top + spot[0] * cell, cell, cell
         ).inflate(-2, -2)
         pygame.draw.rect(surface, art.colour("group"), box, max(3, cell // 12), border_radius=6)
-    return area
+    return area.inflate(2 * edge, 2 * edge)  # the squares in their frame

@@ -40,7 +40,7 @@ class KopfOverScreen(OverScreen):
         w, h = self.host.surface.get_size()
         top = self.px(140)
         self.label = self.px(22)  # a to j over the columns, 1 to 10 down the rows
-        room = min(h - top - self.px(20), int(w * 0.5)) - self.label
+        room = min(h - top - self.px(20), int(w * 0.5)) - 2 * self.label  # framed all round
         self.cell = max(12, room // 10)
         self.board = pygame.Rect(
             self.px(30) + self.label, top + self.label, 10 * self.cell, 10 * self.cell

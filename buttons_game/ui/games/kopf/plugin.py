@@ -31,15 +31,12 @@ DIAGRAMS = ("pair", "blocked", "group")
 @lru_cache(maxsize=4)
 def kopf_picture(size: int) -> pygame.Surface:
     """A corner of the Kopf oder Knopf board with a few pieces on it."""
-    from . import sprites
+    from . import board_art, sprites
 
-    cell = size // 5
-    surface = pygame.Surface((cell * 5, cell * 5), pygame.SRCALPHA)
-    for r in range(5):
-        for c in range(5):
-            surface.blit(
-                sprites.square(cell, BOARD[r + 1][c + 1], (r + c) % 2 == 1), (c * cell, r * cell)
-            )
+    edge = max(4, size // 28)
+    cell = (size - 2 * edge) // 5
+    corner = [row[1:6] for row in BOARD[1:6]]
+    surface = board_art.printed_board(corner, cell, edge, False)
     for (r, c), player in {
         (0, 0): 0,
         (0, 1): 1,
@@ -49,7 +46,8 @@ def kopf_picture(size: int) -> pygame.Surface:
         (3, 1): 1,
     }.items():
         piece = sprites.piece(int(cell * 0.9), player)
-        surface.blit(piece, piece.get_rect(center=(c * cell + cell // 2, r * cell + cell // 2)))
+        centre = (edge + c * cell + cell // 2, edge + r * cell + cell // 2)
+        surface.blit(piece, piece.get_rect(center=centre))
     return surface
 
 

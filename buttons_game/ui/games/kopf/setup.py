@@ -11,11 +11,11 @@ import pygame_gui
 from buttons_game.core.seats import Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import t, tk
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play.setup import SetupBase
 from buttons_game.ui.screen import Host
-from buttons_game.ui.screens.common import button, draw_backdrop, draw_title
+from buttons_game.ui.screens.common import button, draw_backdrop, draw_title, tray, widgets_above
 from buttons_game.ui.screens.widgets import DropDown
 
 TARGETS = (10, 8)
@@ -76,8 +76,12 @@ class KopfSetupScreen(SetupBase):
         return KopfGame.new((red, blue), target=self.target)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self)
         px = self.px
+        corner = pygame.Rect(self.x0, self.top - px(24), 1, 1)
+        foot = surface.get_height() - px(164)  # the hint, Back and Start lie under the tray
+        mat = tray([corner, *widgets_above(self, foot)], px(18))
+        draw_backdrop(surface, self, [mat])
+        world.draw_mat(surface, mat, px(16))
         draw_title(surface, t("kopf_setup.title"), int(surface.get_height() * 0.07), px(44))
         for key, dx in (("setup.name", 150), ("setup.kind", 430)):
             head = art.text(t(key), px(16), "text_dim")

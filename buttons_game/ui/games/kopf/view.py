@@ -12,10 +12,10 @@ from buttons_game.games.kopf.bots.hint import KopfHint
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
 from buttons_game.i18n import language, t
-from buttons_game.ui import art
-from buttons_game.ui.games.kopf import sprites
+from buttons_game.ui import art, world
+from buttons_game.ui.games.kopf import board_art, sprites
 from buttons_game.ui.play import marks
-from buttons_game.ui.play.layers import Layers, fill_around, solid_part
+from buttons_game.ui.play.layers import Layers, solid_part
 from buttons_game.ui.play.motion import between, blit_centred, ease_in_out, resized
 from buttons_game.ui.play.replay_view import panel_box
 from buttons_game.ui.play.view import draw_notes, draw_passing, hint_for
@@ -57,12 +57,13 @@ class KopfLayout:
         top = px(44)
         label = px(22)
         panel_w = max(px(330), int(w * 0.3))
-        room_w = w - panel_w - 3 * pad - label
-        room_h = h - top - pad - label
+        room_w = w - panel_w - 3 * pad - 2 * label  # the board's frame on every side
+        room_h = h - top - pad - 2 * label
         cell = max(20, min(room_w, room_h) // 10)
         board = pygame.Rect(pad + label, top + label, 10 * cell, 10 * cell)
         top_bar = pygame.Rect(pad, 0, board.right - pad, top)
-        panel = pygame.Rect(board.right + 2 * pad, pad, w - board.right - 3 * pad, h - 2 * pad)
+        right = board.right + label  # the frame's right edge
+        panel = pygame.Rect(right + pad, pad, w - right - 2 * pad, h - 2 * pad)
         inner = panel.inflate(-2 * pad, -2 * pad)
         card_h = px(84)
         cards = (
@@ -87,11 +88,8 @@ class KopfLayout:
         )  # fmt: skip
 
     def framed_board(self) -> pygame.Rect:
-        """The board with its letters above and numbers at its left."""
-        return pygame.Rect(
-            self.board.left - self.label, self.board.top - self.label,
-            self.board.width + self.label, self.board.height + self.label,
-        )  # fmt: skip
+        """The board in its frame (letters above, numbers at its left), with its shadow."""
+        return self.board.inflate(2 * self.label, 2 * self.label)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         if not self.board.collidepoint(pos):
@@ -186,8 +184,8 @@ class KopfDrawing:
         layout: KopfLayout,
         background: pygame.Color,
     ) -> None:
-        # the board and the panel's box cover most of the window: the background goes around
-        fill_around(surface, background, [layout.framed_board(), solid_part(layout.panel)])
+        # the board and the panel's box cover most of the window: the table goes around
+        world.draw_table_around(surface, [layout.framed_board(), solid_part(layout.panel)])
         state = model.state
         s = layout.scale
         self._draw_still(surface, model, layout, background)
@@ -202,7 +200,9 @@ class KopfDrawing:
                 if spot in flying:
                     continue
                 rect = layout.square_rect(*spot)
-                surface.blit(image, image.get_rect(center=rect.center))
+                lifted = spot == model.selected  # picked up: over a larger shadow
+                shown = sprites.piece(d * 27 // 25, player, lifted=True) if lifted else image
+                surface.blit(shown, shown.get_rect(center=rect.center))
         self._draw_marks_over(surface, model, layout)
         self.draw_own_marks(surface, model, layout)
         self._draw_glides(surface, model, layout)
@@ -236,8 +236,11 @@ class KopfDrawing:
         start = model.last_move[0] if model.last_move is not None else None
         lines = _threat_lines(state, cell) if model.show_threats and not state.is_over() else None
 
+        window = surface.get_size()
+
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
             dx, dy = origin[0] - at.left, origin[1] - at.top  # from the window to the layer
+            onto.blit(world.wood(window), origin, at)  # the table under the letters
             onto.blit(board, origin)
             if start is not None:
                 rect = layout.square_rect(*start).inflate(-cell // 3 + 2, -cell // 3 + 2)
@@ -245,7 +248,8 @@ class KopfDrawing:
             if lines is not None:
                 onto.blit(lines, layout.board.move(dx, dy))
 
-        self.still.blit(surface, at, (board, layout.label, start, lines), draw, background)
+        key = (board, layout.label, start, lines, at.topleft, window)  # the wood under it too
+        self.still.blit(surface, at, key, draw, background)
 
     def _draw_marks_under(
         self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout
@@ -309,7 +313,7 @@ class KopfDrawing:
             where = between(layout.square_rect(*start).center, layout.square_rect(*end).center, p)
             d = int(layout.cell * 0.9)
             size = int(d * (1.0 + 0.12 * math.sin(math.pi * p)))
-            blit_centred(surface, resized(sprites.piece(d, player), size), where)
+            blit_centred(surface, resized(sprites.piece(d, player, lifted=True), size), where)
 
     def _draw_flights(self, surface: pygame.Surface, model: KopfModel, layout: KopfLayout) -> None:
         if not model.flights:
@@ -453,23 +457,15 @@ def _between(a: Square, b: Square) -> list[Square]:
 
 @lru_cache(maxsize=8)
 def static_board(grid: tuple[tuple[int, ...], ...], cell: int, label: int) -> pygame.Surface:
-    """The squares and their holes, with a to j over the columns and 1 to 10 down the rows."""
-    surface = pygame.Surface((10 * cell + label, 10 * cell + label), pygame.SRCALPHA)
-    for r in range(10):
-        for c in range(10):
-            tile = sprites.square(cell, grid[r][c], (r + c) % 2 == 1)
-            surface.blit(tile, (label + c * cell, label + r * cell))
-    size = max(10, int(label * 0.7))
-    for i in range(10 if label else 0):
-        letter = art.text(LETTERS[i], size, "text_dim", True)
-        surface.blit(letter, letter.get_rect(center=(label + i * cell + cell // 2, label // 2)))
-        number = art.text(str(i + 1), size, "text_dim", True)
-        surface.blit(number, number.get_rect(center=(label // 2, label + i * cell + cell // 2)))
-    return surface
+    """The printed board in its frame ``label`` wide on every side, a to j over the columns
+    and 1 to 10 down the rows, with its lip and its shadow: the squares start at
+    (``label``, ``label``)."""
+    return board_art.printed_board(grid, cell, label)
 
 
 def clear_caches() -> None:
     static_board.cache_clear()
+    board_art.clear_caches()
 
 
 __all__ = ["KopfDrawing", "KopfLayout", "pair_lines", "prompt"]

@@ -30,6 +30,7 @@ from buttons_game.ui.scenes import mid_game, seats
 from buttons_game.ui.text import wrap
 
 from ...conftest import press, run_until, step
+from .printed import printed_pixel
 
 # The quick tier checks the fit in a Latin and a Japanese language; all five run as slow.
 SOME_LANGUAGES = [
@@ -182,7 +183,8 @@ def test_the_review_is_a_compact_panel_beside_the_boards(make_app):
     for g in table.boards:
         assert not g.panel.colliderect(review.rect), "the boards stay in view"
         wood = g.grid.inflate(2, 2).topleft
-        assert app.surface.get_at(wood)[:3] == art.colour("board")[:3], "and are not dimmed"
+        board = printed_pixel(review.session.state, g, wood)
+        assert app.surface.get_at(wood)[:3] == board[:3], "and are not dimmed"
     assert review.room_left >= 0, "the decisions end above the note"
     assert sum(review.shown) >= 3
     (found,) = review.reviews

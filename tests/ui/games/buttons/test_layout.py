@@ -19,6 +19,7 @@ from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.theme import ui_scale
 
 from ...conftest import settle, step
+from .printed import printed_pixel
 
 SIZES = ((960, 600), (1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080))
 EVERY_SIZE = (
@@ -131,7 +132,6 @@ def test_the_drawn_board_stands_in_the_middle_of_its_panel(make_app):
     app.start_game(mid_game(3, humans=2))
     settle(app)
     table = app.top.table
-    shadow = art.colour("board_shadow")[:3]
     background = art.colour("panel")[:3], art.colour("panel_active")[:3]
     surface = app.surface
     for g in table.boards:
@@ -140,7 +140,7 @@ def test_the_drawn_board_stands_in_the_middle_of_its_panel(make_app):
         xs = [x for x in inside if surface.get_at((x, y))[:3] not in background]
         assert xs, "the board is drawn"
         y = g.grid.top + g.cell  # between two rows: the shadow at the board's right
-        right = max(x for x in inside if surface.get_at((x, y))[:3] == shadow)
+        right = max(x for x in inside if surface.get_at((x, y))[:3] not in background)
         left = xs[0] - g.panel.left
         assert abs(left - (g.panel.right - 1 - right)) <= 3, (g.seat, left, right)
 
@@ -154,10 +154,11 @@ def test_the_round_s_summary_leaves_the_boards_in_view(make_app):
     assert isinstance(summary, SummaryScreen)
     table = summary.table
     assert summary.rect == table.side, "in the side panel's place"
-    board = art.colour("board")[:3]
+    state = summary.session.state
     for g in table.boards:
         assert not summary.rect.colliderect(g.panel)
-        x, y = g.grid.left + 2, g.grid.top + g.cell  # the wood between two rows
+        x, y = g.grid.left + 2, g.grid.top + g.cell  # the card between two rows
+        board = printed_pixel(state, g, (x, y))[:3]
         assert app.surface.get_at((x, y))[:3] == board, "the board is not dimmed"
     assert summary.button.rect.bottom <= summary.rect.bottom
 
@@ -222,7 +223,7 @@ def test_the_round_s_summary_takes_the_strip_below_the_boards(make_app):
         assert summary.rect.contains(rect)
     for a, b in itertools.combinations([*columns, summary.button.rect], 2):
         assert not a.colliderect(b)
-    board = art.colour("board")[:3]
     for g in table.boards:
         assert not summary.rect.colliderect(g.panel)
-        assert app.surface.get_at((g.grid.left + 2, g.grid.top + g.cell))[:3] == board
+        point = (g.grid.left + 2, g.grid.top + g.cell)
+        assert app.surface.get_at(point) == printed_pixel(summary.session.state, g, point)

@@ -1,0 +1,107 @@
+"""The table world: every screen stands on the wooden table, panels lie on felt mats, the
+wood is tiled once per window size, and the text on wood and felt stays readable."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from buttons_game.games.buttons.game import Seat
+from buttons_game.games.kopf.game import KopfGame
+from buttons_game.ui import art, textures, world
+from buttons_game.ui.scenes import mid_game
+
+from .conftest import step
+
+SIZE = (1280, 720)
+
+
+def _wood_share(surface: pygame.Surface) -> float:
+    """The share of the window's pixels that are the table's wood, as it lies there."""
+    wood = pygame.image.tobytes(world.wood(surface.get_size()), "RGB")
+    drawn = pygame.image.tobytes(surface, "RGB")
+    same = sum(1 for i in range(0, len(drawn), 3 * 7) if drawn[i : i + 3] == wood[i : i + 3])
+    return same / (len(drawn) / (3 * 7))
+
+
+SCREENS = {
+    "menu": lambda app: app.show_menu(),
+    "setup": lambda app: app.show_setup("buttons"),
+    "kopf-setup": lambda app: app.show_setup("kopf"),
+    "settings": lambda app: app.show_settings(),
+    "load": lambda app: app.show_load(),
+    "stats": lambda app: app.show_stats(),
+    "rules": lambda app: app.show_rules(),
+    "table": lambda app: app.start_game(mid_game(3)),
+    "kopf-table": lambda app: app.start_game(KopfGame.new((Seat("Anna"), Seat("Ben")))),
+}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_every_screen_stands_on_the_table(make_app, name):
+    app = make_app(window=SIZE)
+    SCREENS[name](app)
+    step(app, 2)
+    app.top.draw(app.surface)
+    assert _wood_share(app.surface) > 0.05, f"{name}: hardly any wood shows"
+
+
+def test_the_wood_is_tiled_once_and_kept_over_frames(make_app):
+    app = make_app(window=SIZE)
+    app.start_game(mid_game(4))
+    step(app, 2)
+    wood = world.wood(SIZE)
+    before = textures.tiled
+    for _ in range(5):
+        app.top.draw(app.surface)
+        for size in range(5):  # mats of other sizes between frames do not push the wood out
+            textures.tile("felt", (100 + size, 50))
+    assert textures.tiled == before + 5, "the table was tiled anew for a frame"
+    assert world.wood(SIZE) is wood
+
+
+def test_a_mat_is_felt_with_rounded_corners_and_a_soft_shadow():
+    pygame.display.init()
+    world.forget()
+    felt = pygame.image.load("assets/art/felt.png")
+    mat = world.mat((200, 120), 16)
+    assert world.mat((200, 120), 16) is mat, "drawn once per size"
+    assert mat.get_at((0, 0)).a == 0, "its corners are rounded: the table shows there"
+    assert mat.get_at((100, 60))[:3] == felt.get_at((100, 60))[:3]
+    shade = world.shadow((200, 120), 16)
+    pad = world.spread((200, 120))
+    assert shade.get_size() == (200 + 2 * pad, 120 + 2 * pad)
+    centre, edge = shade.get_at((pad + 100, pad + 60)).a, shade.get_at((pad // 2, pad + 60)).a
+    assert centre > edge > 0, "soft: it fades out beyond the mat's edge"
+
+
+def _luminance(c: tuple[int, int, int]) -> float:
+    def lin(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def _contrast(a: float, b: float) -> float:
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+@pytest.mark.parametrize("texture", ["table", "felt"])
+def test_text_on_the_wood_and_the_felt_stays_readable(texture):
+    """The headings (accent), the text, the dim text and the good and bad notes keep at
+    least 4.5:1 against the texture's mean and against its lightest parts (the lightest
+    1 % of its pixels)."""
+    pygame.display.init()
+    textures.forget()
+    image = textures.image(texture)
+    assert image is not None
+    data = pygame.image.tobytes(image, "RGB")
+    lights = sorted(_luminance(tuple(data[i : i + 3])) for i in range(0, len(data), 3))
+    lightest = lights[int(0.99 * len(lights))]
+    mean = _luminance(tuple(textures.mean(texture))[:3])
+    for name in ("accent", "text", "text_dim", "good", "bad"):
+        text = _luminance(tuple(art.colour(name))[:3])
+        for behind in (mean, lightest):
+            ratio = _contrast(text, behind)
+            assert ratio >= 4.5, f"{name} on {texture}: {ratio:.2f}:1"
