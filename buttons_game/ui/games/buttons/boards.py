@@ -11,7 +11,7 @@ import pygame
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import language, t
-from buttons_game.ui import art, pieces
+from buttons_game.ui import art, pieces, world
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.layers import RADIUS, Layers
 from buttons_game.ui.play.motion import (
@@ -124,12 +124,13 @@ class BoardView:
         at = (g.grid.left - g.label - g.panel.left, g.grid.top - g.label - g.panel.top)
 
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
-            """The panel's box, the seat's words and the printed board."""
+            """The panel's felt mat (the active seat's outlined in gold), the seat's words
+            and the printed board."""
             box = pygame.Rect(origin, g.panel.size)
-            panel_colour = art.colour("panel_active" if active else "panel")
-            pygame.draw.rect(onto, panel_colour, box, border_radius=RADIUS)
-            border = art.colour("active_border") if active else art.colour("panel_border")
-            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=RADIUS)
+            world.draw_mat(onto, box, RADIUS, lifted=False)
+            if active:
+                gold = art.colour("active_border")
+                pygame.draw.rect(onto, gold, box, width=4, border_radius=RADIUS)
             local = motion.shifted(g, origin[0] - g.panel.left, origin[1] - g.panel.top)
             self._draw_info(onto, state, local, name, marks, active)
             onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
