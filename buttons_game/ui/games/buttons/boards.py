@@ -338,11 +338,26 @@ def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tup
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
-    """A button card: a light card with the colour and its symbol."""
-    pygame.draw.rect(surface, art.colour("card"), rect, border_radius=4)
-    pygame.draw.rect(surface, art.colour(colour_name), rect.inflate(-4, -4), border_radius=3)
-    dot = art.printed_button(colour_name, max(6, int(min(rect.width, rect.height) * 0.8)))
-    surface.blit(dot, dot.get_rect(center=rect.center))
+    """A button card, printed like the boards: the cardboard with a darker lip on its
+    right and lower sides, a frame in the card's colour and the printed button with its
+    symbol."""
+    lip = max(1, min(rect.width, rect.height) // 12)
+    pygame.draw.rect(surface, art.colour("board_edge"), rect, border_radius=4)
+    top = pygame.Rect(rect.left, rect.top, rect.width - lip, rect.height - lip)
+    surface.blit(card_face(top.size, 4), top)
+    frame = top.inflate(-2, -2)
+    pygame.draw.rect(surface, art.colour(colour_name), frame, width=2, border_radius=3)
+    dot = art.printed_button(colour_name, max(6, int(min(top.width, top.height) * 0.8)))
+    surface.blit(dot, dot.get_rect(center=top.center))
+
+
+@lru_cache(maxsize=32)
+def card_face(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The printed cardboard of ``size`` cut to rounded corners (see-through outside)."""
+    face = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    pygame.draw.rect(face, (255, 255, 255, 255), face.get_rect(), border_radius=radius)
+    face.blit(pieces.card(face.get_size()), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return face
 
 
 def colour_counts(state: GameState, seat: int, leave_out: int = 0) -> tuple[int, ...]:
@@ -376,19 +391,19 @@ def mini_layout(layout: str, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=32)
 def _mini_layout(layout: str, size: int, symbols: bool) -> pygame.Surface:
+    """The layout's printed board, small: the cardboard with its lip and shadow, and its
+    printed buttons."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(s, art.colour("board"), s.get_rect(), border_radius=max(2, size // 16))
-    cell = size / 6.4
+    lip = max(1, size // 48)
+    board = pygame.Rect(0, 0, size - 3, size - 3)  # room for the shadow at the right and below
+    draw_printed_board(s, board, max(3, size // 14), lip)
+    cell = (board.width - lip) / 6.4
     d = max(3, int(cell * 0.9))
     for r in range(6):
         for c in range(6):
-            colour_name = LAYOUTS[layout][r][c]
-            x = int(size * 0.03 + c * cell + (cell - d) / 2)
-            y = int(size * 0.03 + r * cell + (cell - d) / 2)
-            pygame.draw.aacircle(s, art.colour(colour_name), (x + d // 2, y + d // 2), d // 2)
-            if symbols and d >= 16:
-                shape = art.SYMBOLS[colour_name]
-                art.draw_symbol(s, shape, x + d / 2, y + d / 2, d * 0.3, art.colour("symbol"))
+            x = int(cell * 0.2 + c * cell + (cell - d) / 2)
+            y = int(cell * 0.2 + r * cell + (cell - d) / 2)
+            s.blit(art._printed_button(LAYOUTS[layout][r][c], d, symbols and d >= 16), (x, y))
     return s
 
 
