@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from buttons_game.games.buttons.engine import Phase
-from buttons_game.ui import art, world
+from buttons_game.ui import world
 from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, board_rect
 from buttons_game.ui.games.buttons.game_over import final_boards
 from buttons_game.ui.games.buttons.summary import SummaryScreen
@@ -137,7 +137,7 @@ def test_the_drawn_board_stands_in_the_middle_of_its_panel(make_app):
     for g in table.boards:
         felt = world.mat(g.panel.size, RADIUS)  # the panel's mat: a texture, no one colour
 
-        def background(x: int, y: int) -> bool:
+        def background(x: int, y: int, g: BoardGeometry = g, felt: pygame.Surface = felt) -> bool:
             at = (x - g.panel.left, y - g.panel.top)
             return surface.get_at((x, y))[:3] == felt.get_at(at)[:3]
 
