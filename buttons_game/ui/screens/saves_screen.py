@@ -8,7 +8,7 @@ import pygame_gui
 from buttons_game import saves
 from buttons_game.i18n import t
 from buttons_game.names import SAVE_NAME_LIMIT, clean_name
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ..play.registry import ui_for
 from ..screen import Host, Screen
@@ -194,12 +194,9 @@ class LoadScreen(Screen):
             surface.blit(empty, empty.get_rect(midtop=(surface.get_width() // 2, int(180 * s))))
         for info, rect in zip(self.shown, self.row_rects):
             confirming = self.confirm is not None and self.confirm.path == info.path
-            pygame.draw.rect(
-                surface,
-                art.colour("panel_active" if confirming else "panel"),
-                rect,
-                border_radius=10,
-            )
+            world.draw_mat(surface, rect, 10)
+            if confirming:
+                pygame.draw.rect(surface, art.colour("bad"), rect, width=3, border_radius=10)
             first, second = describe(info)
             if confirming:
                 second = t("saves.confirm_delete")

@@ -11,7 +11,7 @@ import pygame
 from buttons_game.games.buttons.engine import COLOUR_MASKS, COLOURS, LAYOUTS, GameState, Status
 from buttons_game.games.buttons.engine.board import bit, iter_spaces
 from buttons_game.i18n import language, t
-from buttons_game.ui import art, pieces
+from buttons_game.ui import art, pieces, world
 from buttons_game.ui.play import marks as mark
 from buttons_game.ui.play.layers import RADIUS, Layers
 from buttons_game.ui.play.motion import (
@@ -124,12 +124,13 @@ class BoardView:
         at = (g.grid.left - g.label - g.panel.left, g.grid.top - g.label - g.panel.top)
 
         def draw(onto: pygame.Surface, origin: tuple[int, int]) -> None:
-            """The panel's box, the seat's words and the printed board."""
+            """The panel's felt mat (the active seat's outlined in gold), the seat's words
+            and the printed board."""
             box = pygame.Rect(origin, g.panel.size)
-            panel_colour = art.colour("panel_active" if active else "panel")
-            pygame.draw.rect(onto, panel_colour, box, border_radius=RADIUS)
-            border = art.colour("active_border") if active else art.colour("panel_border")
-            pygame.draw.rect(onto, border, box, width=4 if active else 2, border_radius=RADIUS)
+            world.draw_mat(onto, box, RADIUS, lifted=False)
+            if active:
+                gold = art.colour("active_border")
+                pygame.draw.rect(onto, gold, box, width=4, border_radius=RADIUS)
             local = motion.shifted(g, origin[0] - g.panel.left, origin[1] - g.panel.top)
             self._draw_info(onto, state, local, name, marks, active)
             onto.blit(board, (origin[0] + at[0], origin[1] + at[1]))
@@ -337,11 +338,26 @@ def info_key(state: GameState, g: BoardGeometry, name: str, marks: Marks) -> tup
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
-    """A button card: a light card with the colour and its symbol."""
-    pygame.draw.rect(surface, art.colour("card"), rect, border_radius=4)
-    pygame.draw.rect(surface, art.colour(colour_name), rect.inflate(-4, -4), border_radius=3)
-    dot = art.printed_button(colour_name, max(6, int(min(rect.width, rect.height) * 0.8)))
-    surface.blit(dot, dot.get_rect(center=rect.center))
+    """A button card, printed like the boards: the cardboard with a darker lip on its
+    right and lower sides, a frame in the card's colour and the printed button with its
+    symbol."""
+    lip = max(1, min(rect.width, rect.height) // 12)
+    pygame.draw.rect(surface, art.colour("board_edge"), rect, border_radius=4)
+    top = pygame.Rect(rect.left, rect.top, rect.width - lip, rect.height - lip)
+    surface.blit(card_face(top.size, 4), top)
+    frame = top.inflate(-2, -2)
+    pygame.draw.rect(surface, art.colour(colour_name), frame, width=2, border_radius=3)
+    dot = art.printed_button(colour_name, max(6, int(min(top.width, top.height) * 0.8)))
+    surface.blit(dot, dot.get_rect(center=top.center))
+
+
+@lru_cache(maxsize=32)
+def card_face(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The printed cardboard of ``size`` cut to rounded corners (see-through outside)."""
+    face = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    pygame.draw.rect(face, (255, 255, 255, 255), face.get_rect(), border_radius=radius)
+    face.blit(pieces.card(face.get_size()), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return face
 
 
 def colour_counts(state: GameState, seat: int, leave_out: int = 0) -> tuple[int, ...]:
@@ -375,19 +391,19 @@ def mini_layout(layout: str, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=32)
 def _mini_layout(layout: str, size: int, symbols: bool) -> pygame.Surface:
+    """The layout's printed board, small: the cardboard with its lip and shadow, and its
+    printed buttons."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(s, art.colour("board"), s.get_rect(), border_radius=max(2, size // 16))
-    cell = size / 6.4
+    lip = max(1, size // 48)
+    board = pygame.Rect(0, 0, size - 3, size - 3)  # room for the shadow at the right and below
+    draw_printed_board(s, board, max(3, size // 14), lip)
+    cell = (board.width - lip) / 6.4
     d = max(3, int(cell * 0.9))
     for r in range(6):
         for c in range(6):
-            colour_name = LAYOUTS[layout][r][c]
-            x = int(size * 0.03 + c * cell + (cell - d) / 2)
-            y = int(size * 0.03 + r * cell + (cell - d) / 2)
-            pygame.draw.aacircle(s, art.colour(colour_name), (x + d // 2, y + d // 2), d // 2)
-            if symbols and d >= 16:
-                shape = art.SYMBOLS[colour_name]
-                art.draw_symbol(s, shape, x + d / 2, y + d / 2, d * 0.3, art.colour("symbol"))
+            x = int(cell * 0.2 + c * cell + (cell - d) / 2)
+            y = int(cell * 0.2 + r * cell + (cell - d) / 2)
+            s.blit(art._printed_button(LAYOUTS[layout][r][c], d, symbols and d >= 16), (x, y))
     return s
 
 

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import tk
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 
 from ...screen import Host, Screen
 from .session import TableSession
@@ -95,7 +95,7 @@ class OverTable(Screen):
         """The table with its boards in full view, and the empty panel over its side panel."""
         model = self.session.model
         self.drawing.draw(surface, model, self.table, self.host.background)
-        pygame.draw.rect(surface, art.colour("panel"), self.rect, border_radius=14)
+        world.draw_mat(surface, self.rect, 14, lifted=False)  # a felt mat on the side panel's
         pygame.draw.rect(surface, art.colour("accent"), self.rect, width=3, border_radius=14)
 
 

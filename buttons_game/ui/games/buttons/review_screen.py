@@ -16,7 +16,7 @@ import pygame
 
 from buttons_game.games.buttons.coach import Decision, RoundReview, costliest_first, review_round
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.background import Background
 from buttons_game.ui.games.buttons.over_table import OverTable
 from buttons_game.ui.screen import Host
@@ -152,7 +152,7 @@ class ReviewScreen(OverTable):
         model = self.session.model
         self.drawing.draw(surface, model, self.table, self.host.background)
         r = self.rect
-        pygame.draw.rect(surface, art.colour("panel"), r, border_radius=14)
+        world.draw_mat(surface, r, 14, lifted=False)
         pygame.draw.rect(surface, art.colour("accent"), r, width=3, border_radius=14)
         inner = self.inner
         y = inner.top

@@ -10,11 +10,12 @@ import pygame
 import pytest
 
 from buttons_game.games.buttons.engine import Phase
-from buttons_game.ui import art
+from buttons_game.ui import world
 from buttons_game.ui.games.buttons.board_geometry import BoardGeometry, board_rect
 from buttons_game.ui.games.buttons.game_over import final_boards
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import TableLayout
+from buttons_game.ui.play.layers import RADIUS
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.theme import ui_scale
 
@@ -132,15 +133,20 @@ def test_the_drawn_board_stands_in_the_middle_of_its_panel(make_app):
     app.start_game(mid_game(3, humans=2))
     settle(app)
     table = app.top.table
-    background = art.colour("panel")[:3], art.colour("panel_active")[:3]
     surface = app.surface
     for g in table.boards:
+        felt = world.mat(g.panel.size, RADIUS)  # the panel's mat: a texture, no one colour
+
+        def background(x: int, y: int, g: BoardGeometry = g, felt: pygame.Surface = felt) -> bool:
+            at = (x - g.panel.left, y - g.panel.top)
+            return surface.get_at((x, y))[:3] == felt.get_at(at)[:3]
+
         y = g.grid.top + g.cell // 2  # through the first row's dice label
         inside = range(g.panel.left + 6, g.panel.right - 6)
-        xs = [x for x in inside if surface.get_at((x, y))[:3] not in background]
+        xs = [x for x in inside if not background(x, y)]
         assert xs, "the board is drawn"
         y = g.grid.top + g.cell  # between two rows: the shadow at the board's right
-        right = max(x for x in inside if surface.get_at((x, y))[:3] not in background)
+        right = max(x for x in inside if not background(x, y))
         left = xs[0] - g.panel.left
         assert abs(left - (g.panel.right - 1 - right)) <= 3, (g.seat, left, right)
 
