@@ -70,8 +70,8 @@ def test_widget_tooltips_are_one_or_two_lines_in_every_language(make_app, size):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_table_tooltips_are_one_or_two_lines(language):
-    pygame.font.init()
+def test_table_tooltips_are_one_or_two_lines(make_app, language):
+    make_app(window=(1280, 720))  # the fonts: the test no longer leans on an earlier test's app
     i18n.set("locale", language)
     try:
         window = pygame.Rect(0, 0, 1280, 720)
