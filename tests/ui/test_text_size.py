@@ -16,6 +16,7 @@ from buttons_game.games.kopf.game import KopfGame, Seat
 from buttons_game.ui import art, theme
 from buttons_game.ui.scenes import mid_game, seats
 
+from ..soak import quick_twins
 from .conftest import run_until, settle
 
 SMALLEST = (960, 600)
@@ -99,7 +100,7 @@ def show_every_other_screen(app) -> None:
     settle(app)
 
 
-@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("language", quick_twins(["en", "ja"], "ja"))  # English slow
 def test_no_text_under_12_px_at_960x600(make_app, font_sizes, language):
     app = make_app(window=SMALLEST, language=language)
     assert app.scale == 0.75, "the smallest window has the smallest scale"

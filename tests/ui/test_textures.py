@@ -27,7 +27,19 @@ def _script():
 @pytest.fixture(scope="module")
 def make_art():
     pygame.display.init()
-    return _script()
+    module = _script()
+    made: dict[str, pygame.Surface] = {}
+    make = module.make
+
+    def make_once(name: str) -> pygame.Surface:
+        """The script's texture, painted once for this module's checks (painting is
+        deterministic: the same seed, the same pixels), a fresh copy each call."""
+        if name not in made:
+            made[name] = make(name)
+        return made[name].copy()
+
+    module.make = make_once
+    return module
 
 
 @pytest.fixture(autouse=True)

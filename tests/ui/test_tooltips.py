@@ -14,6 +14,7 @@ from buttons_game.ui.play.view import tooltip_box
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.tooltips import MAX_LINES, fit_width, place_tip
 
+from ..soak import quick_twins
 from .conftest import press, settle
 
 LANGUAGES = ("en", "de", "fr", "it", "ja")
@@ -42,7 +43,7 @@ def test_a_tip_goes_beside_its_target_and_off_the_boards():
     assert near.top == 346, "nothing to avoid: right under what it explains"
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", quick_twins([(1280, 720), (1920, 1080)], (1280, 720)))
 def test_widget_tooltips_are_one_or_two_lines_in_every_language(make_app, size):
     app = make_app(window=size)
     app.show_menu()
@@ -69,8 +70,8 @@ def test_widget_tooltips_are_one_or_two_lines_in_every_language(make_app, size):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_table_tooltips_are_one_or_two_lines(language):
-    pygame.font.init()
+def test_table_tooltips_are_one_or_two_lines(make_app, language):
+    make_app(window=(1280, 720))  # the fonts: the test no longer leans on an earlier test's app
     i18n.set("locale", language)
     try:
         window = pygame.Rect(0, 0, 1280, 720)
@@ -92,7 +93,9 @@ def hover_tip(app, pos: tuple[int, int]) -> pygame.Rect | None:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
-@pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 3), (3, 2), (4, 2)])
+@pytest.mark.parametrize(
+    ("players", "humans"), quick_twins([(2, 2), (3, 3), (3, 2), (4, 2)], (2, 2), (4, 2), names=2)
+)
 def test_card_and_gold_space_tips_stay_off_the_boards_deciding(make_app, size, players, humans):
     app = make_app(window=size)
     app.start_game(mid_game(players, humans=humans))
@@ -135,7 +138,9 @@ def low_gold_game(players: int, humans: int):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
-@pytest.mark.parametrize(("players", "humans"), [(2, 2), (3, 2), (3, 3)])
+@pytest.mark.parametrize(
+    ("players", "humans"), quick_twins([(2, 2), (3, 2), (3, 3)], (3, 2), names=2)
+)
 def test_a_low_gold_spaces_tip_leaves_the_widgets_in_view(make_app, size, players, humans):
     app = make_app(window=size)
     app.start_game(low_gold_game(players, humans))
@@ -155,7 +160,7 @@ def test_a_low_gold_spaces_tip_leaves_the_widgets_in_view(make_app, size, player
     assert shown
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", quick_twins([(1280, 720), (1920, 1080)], (1280, 720)))
 def test_the_place_buttons_tooltip_stays_off_the_boards_deciding(make_app, size):
     app = make_app(window=size)
     app.start_game(mid_game(3))
@@ -175,7 +180,7 @@ def test_the_place_buttons_tooltip_stays_off_the_boards_deciding(make_app, size)
             assert not any(tip.rect.colliderect(b) for b in clear), (tip.rect, clear)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", quick_twins([(1280, 720), (1920, 1080)], (1280, 720)))
 def test_a_gold_spaces_tip_is_never_under_a_widget(make_app, size):
     """Two people and a bot; the second person rolls: the first decides on the gold space."""
     app = make_app(window=size, seed=5, seats=(None, None, "medium"))

@@ -11,6 +11,7 @@ from buttons_game.games.kopf.game import KopfGame
 from buttons_game.ui import art, textures, world
 from buttons_game.ui.scenes import mid_game
 
+from ..soak import quick_twins
 from .conftest import step
 
 SIZE = (1280, 720)
@@ -37,7 +38,7 @@ SCREENS = {
 }
 
 
-@pytest.mark.parametrize("name", SCREENS)
+@pytest.mark.parametrize("name", quick_twins(list(SCREENS), "menu", "table", "kopf-table"))
 def test_every_screen_stands_on_the_table(make_app, name):
     app = make_app(window=SIZE)
     SCREENS[name](app)

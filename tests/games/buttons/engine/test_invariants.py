@@ -21,7 +21,7 @@ from buttons_game.games.buttons.engine import (
 )
 from buttons_game.games.buttons.engine.board import FULL, spread
 
-from ....soak import volumes
+from ....soak import quick_twins, volumes
 
 
 def snapshot(state: GameState) -> tuple:
@@ -75,7 +75,7 @@ def play_random(players: int, seed: int, checked: bool):
 
 
 @pytest.mark.parametrize("games", volumes(25, 700))
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", quick_twins([2, 3, 4], 4))  # the fullest table quick
 def test_thousands_of_random_games_end_and_keep_the_invariants(players, games):
     for seed in range(games):
         final = play_random(players, seed, checked=seed % 7 == 0)

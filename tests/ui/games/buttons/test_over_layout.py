@@ -18,6 +18,7 @@ from buttons_game.ui.games.buttons.game_over import GameOverScreen, final_boards
 from buttons_game.ui.scenes import seats
 from buttons_game.ui.theme import ui_scale
 
+from ....soak import quick_twins
 from ...conftest import step
 from .test_layout import EVERY_SIZE, check_boards
 
@@ -84,7 +85,7 @@ def test_three_players_at_16_9_have_the_strip_and_two_or_four_a_full_column():
     "size",
     [FILLED[0], pytest.param(FILLED[1], marks=pytest.mark.slow)],  # the app: ~1 s each
 )
-@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("players", quick_twins((2, 3, 4), 4))  # the fullest table quick
 def test_the_game_over_screen_s_parts_stand_apart_in_the_window(make_app, size, players):
     """The headline, the chart with its title and legend, the coach's summary and New game,
     Replay and Main menu: inside the window, clear of the boards and of each other; in the

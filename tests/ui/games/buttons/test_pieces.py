@@ -16,6 +16,8 @@ from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.theme import ui_scale
 from buttons_game.ui.vision import simulate
 
+from ....soak import quick_twins
+
 SIZE = (1280, 720)
 
 
@@ -30,7 +32,7 @@ def distance(a, b) -> float:
     return sum((x - y) ** 2 for x, y in zip(a[:3], b[:3])) ** 0.5
 
 
-@pytest.mark.parametrize("d", [12, 31, 64])
+@pytest.mark.parametrize("d", quick_twins([12, 31, 64], 12))
 def test_the_sprites_have_the_size_asked_for(app, d):
     assert art.glass_button(d, "red").get_size() == (d, d)
     assert art.glass_button(d).get_size() == (d, d)
@@ -54,7 +56,7 @@ def printed_space(name: str, d: int, placed: bool) -> pygame.Surface:
     return s
 
 
-@pytest.mark.parametrize("name", ["red", "blue", "green"])
+@pytest.mark.parametrize("name", quick_twins(["red", "blue", "green"], "red"))
 def test_a_placed_button_lets_the_printed_symbol_show_through(app, name):
     d = 64
     centre = (d // 2, d // 2)
