@@ -23,6 +23,7 @@ from buttons_game.saves import (
 )
 from buttons_game.saves import index as index_module
 
+from ..soak import quick_twins
 from .helpers import play_on, random_game, snapshot
 
 T0 = datetime(2025, 3, 1, tzinfo=timezone.utc)
@@ -153,7 +154,10 @@ INDEXES = {
 }
 
 
-@pytest.mark.parametrize("case", INDEXES, ids=list(INDEXES))
+# one unreadable, one too deep and one foreign index in the quick tier, the others slow
+@pytest.mark.parametrize(
+    "case", quick_twins(INDEXES, "not JSON", "deep", "an older app's"), ids=list(INDEXES)
+)
 def test_a_missing_corrupt_or_foreign_index_is_rebuilt(reads, case):
     a_folder_of_every_kind()
     cold = cold_listing()

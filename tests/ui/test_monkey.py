@@ -132,7 +132,7 @@ SCREENS = [
 
 # Every screen gets its long soak as slow; the short run of the busiest screens is quick, the
 # short run of the others slow too.
-QUICK_SCREENS = ("settings", "game", "kopf", "over", "tutorial", "replay")
+QUICK_SCREENS = ("game", "kopf", "over", "replay")
 
 
 @pytest.mark.parametrize(
