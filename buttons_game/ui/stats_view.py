@@ -141,7 +141,7 @@ def draw_players(
     for i, record in enumerate(records):
         row = pygame.Rect(rect.left, y, rect.width, row_h)
         if i % 2 == 0:
-            pygame.draw.rect(surface, art.colour("panel"), row, border_radius=6)
+            world.draw_mat(surface, row, 6, lifted=False, lit=True)  # a lighter felt stripe
         for j, (column, x, width) in enumerate(spans):
             text = fit(column.cell(record), cell_size, width - pad, bold=j == 0)
             image = art.text(text, cell_size, "text" if j == 0 else "text", j == 0)

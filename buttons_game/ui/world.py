@@ -73,10 +73,27 @@ def spread(size: tuple[int, int]) -> int:
     return max(3, min(18, min(size) // 14))
 
 
-def mat(size: tuple[int, int], radius: int, texture: str = "felt") -> pygame.Surface:
-    """A mat of ``texture`` (felt) with rounded corners, a thin darker edge and a faint
-    light rim along its top, kept per size."""
-    key = ("mat", size, radius, texture)
+def lift() -> tuple[int, int, int]:
+    """How much lighter a lit mat (the player to move, a stripe) is than the felt: what
+    the palette's ``panel_active`` adds to its ``panel``."""
+    lit, flat = art.colour("panel_active"), art.colour("panel")
+    return (max(0, lit.r - flat.r), max(0, lit.g - flat.g), max(0, lit.b - flat.b))
+
+
+def depth() -> tuple[int, int, int]:
+    """What a tray's felt is multiplied by: as much darker than the felt as the palette's
+    ``depot`` is than its ``panel``."""
+    deep, flat = art.colour("depot"), art.colour("panel")
+    r, g, b = (min(255, 255 * d // max(1, f)) for d, f in zip(deep[:3], flat[:3]))
+    return (r, g, b)
+
+
+def mat(
+    size: tuple[int, int], radius: int, texture: str = "felt", lit: bool = False
+) -> pygame.Surface:
+    """A mat of ``texture`` (felt) with rounded corners and a thin darker edge, kept per
+    size; a ``lit`` one is a little lighter (``lift``)."""
+    key = ("mat", size, radius, texture, lit)
     found = _kept.get(key)
     if found is not None:
         return found
@@ -85,9 +102,38 @@ def mat(size: tuple[int, int], radius: int, texture: str = "felt") -> pygame.Sur
     shape = pygame.Rect(0, 0, w, h)
     pygame.draw.rect(made, (255, 255, 255, 255), shape, border_radius=radius)
     made.blit(textures.tile(texture, (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    if lit:
+        made.fill(lift(), special_flags=pygame.BLEND_RGB_ADD)
     edge = art.colour("panel_border")
     pygame.draw.rect(made, (*edge[:3], 255), shape, width=max(1, min(w, h) // 120 + 1),
                      border_radius=radius)  # fmt: skip
+    return _keep(key, made)
+
+
+def tray(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """A tray pressed into the felt, for dice or pieces: darker felt (``depth``), in the
+    shade of its upper and left walls, its lower lip catching the light; kept per size.
+    Opaque inside its rounded shape (``radius`` half the size: a round hollow)."""
+    key = ("tray", size, radius)
+    found = _kept.get(key)
+    if found is not None:
+        return found
+    w, h = max(1, size[0]), max(1, size[1])
+    made = pygame.Surface((w, h), pygame.SRCALPHA)
+    shape = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(made, (255, 255, 255, 255), shape, border_radius=radius)
+    made.blit(textures.tile("felt", (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    made.fill(depth(), special_flags=pygame.BLEND_RGB_MULT)
+    wall = max(1, min(w, h) // 8)
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, SHADOW_ALPHA // 2), shape, border_radius=radius)
+    pygame.draw.rect(shade, (0, 0, 0, 0), shape.move(wall, wall), border_radius=radius)
+    made.blit(shade, (0, 0))
+    rim = art.colour("panel_border")
+    lip = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(lip, (*rim[:3], 255), shape, border_radius=radius)
+    pygame.draw.rect(lip, (0, 0, 0, 0), shape.move(0, -1), border_radius=radius)
+    made.blit(lip, (0, 0))
     return _keep(key, made)
 
 
@@ -97,6 +143,7 @@ def draw_mat(
     radius: int = 14,
     texture: str = "felt",
     lifted: bool = True,
+    lit: bool = False,
 ) -> None:
     """A felt mat lying on the table at ``rect``: its soft shadow a little below it on
     the wood (``lifted``), then the mat."""
@@ -106,7 +153,7 @@ def draw_mat(
     if lifted:
         pad = spread(size)
         surface.blit(shadow(size, radius), (rect.x - pad, rect.y - pad + pad // 2))
-    surface.blit(mat(size, radius, texture), rect)
+    surface.blit(mat(size, radius, texture, lit), rect)
 
 
 def forget() -> None:
@@ -115,12 +162,15 @@ def forget() -> None:
 
 
 __all__ = [
+    "depth",
     "draw_mat",
     "draw_table",
     "draw_table_around",
     "forget",
+    "lift",
     "mat",
     "shadow",
     "spread",
+    "tray",
     "wood",
 ]

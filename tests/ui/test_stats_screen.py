@@ -10,20 +10,22 @@ from buttons_game import saves, stats
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.i18n import LANGUAGES, t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.stats_screen import StatsScreen
 from buttons_game.ui.stats_view import (
     COLUMNS,
     HEAD_LINES,
+    HEAD_SIZE,
     PAD,
+    ROW_HEIGHT,
     column_spans,
     dice_panels,
     head_lines,
     panel_parts,
     verdict_text,
 )
-from buttons_game.ui.text import wrap
+from buttons_game.ui.text import line_step, wrap
 from tests.stats.helpers import play_buttons, play_kopf
 
 from .conftest import click_widget, press, run_until, step
@@ -62,6 +64,22 @@ def test_statistics_open_from_the_main_menu_with_a_click(make_app):
     assert app.top.screenshot_key() == "stats-dice"
     click_widget(app, app.top.back)
     assert isinstance(app.top, MainMenu)
+
+
+def test_every_other_row_is_a_stripe_of_lighter_felt(make_app):
+    save_some_games(1)
+    app = make_app(window=(1280, 720))
+    app.push(StatsScreen(app))
+    screen = loaded(app)
+    app.top.draw(app.surface)
+    s, c = screen.scale, screen.content
+    table = pygame.Rect(c.left, c.top + screen.px(26), c.width, c.height - screen.px(26))
+    top = table.top + line_step(int(HEAD_SIZE * s)) * HEAD_LINES + int(10 * s)
+    row_h = int(ROW_HEIGHT * s)
+    stripe = world.mat((table.width, row_h), 6, lit=True)
+    spot = (table.width - 4, row_h // 2)  # right of the last column's figure
+    drawn = app.surface.get_at((table.left + spot[0], top + spot[1]))
+    assert drawn[:3] == stripe.get_at(spot)[:3], "the first row lies on a felt stripe"
 
 
 def test_reset_asks_first_and_keep_changes_nothing(make_app):

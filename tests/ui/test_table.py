@@ -18,7 +18,7 @@ from buttons_game.games.buttons.engine import (
 )
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
-from buttons_game.ui import art
+from buttons_game.ui import art, world
 from buttons_game.ui.games.buttons.boards import colour_counts
 from buttons_game.ui.games.buttons.model import render_note
 from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
@@ -175,8 +175,10 @@ def test_each_board_tallies_this_rounds_colours_and_shows_the_real_depot_dice(ma
     dd = g.depot.height - 6
     for i, value in enumerate(state.depot_dice(1)):
         spot = pygame.Rect(g.depot.left + 3 + i * (dd + 3), g.depot.top + 3, dd, dd)
-        expected = pygame.Surface(spot.size)
-        expected.fill(art.colour("depot"))
+        expected = pygame.Surface(spot.size)  # the die lying in the depot's felt tray
+        expected.blit(
+            world.tray(g.depot.size, 6), (g.depot.left - spot.left, g.depot.top - spot.top)
+        )
         expected.blit(art.die("plain", value, dd), (0, 0))
         drawn = pygame.image.tobytes(surface.subsurface(spot), "RGB")
         assert drawn == pygame.image.tobytes(expected, "RGB"), f"die {i} shows {value}"

@@ -76,6 +76,40 @@ def test_a_mat_is_felt_with_rounded_corners_and_a_soft_shadow():
     assert centre > edge > 0, "soft: it fades out beyond the mat's edge"
 
 
+def test_a_tray_is_darker_felt_pressed_in_with_shaded_walls():
+    pygame.display.init()
+    world.forget()
+    felt = world.mat((120, 40), 6)
+    tray = world.tray((120, 40), 6)
+    assert world.tray((120, 40), 6) is tray, "drawn once per size"
+    assert tray.get_at((0, 0)).a == 0 and tray.get_at((60, 20)).a == 255, "rounded, opaque"
+    middle, wall = tray.get_at((60, 20)), tray.get_at((60, 1))
+    assert sum(middle[:3]) < sum(felt.get_at((60, 20))[:3]) * 0.7, "darker than the felt"
+    assert middle[:3] != world.depth(), "felt, not a flat colour"
+    assert sum(wall[:3]) < sum(tray.get_at((59, 20))[:3]), "its upper wall is in shade"
+    hollow = world.tray((20, 20), 10)
+    assert hollow.get_at((1, 1)).a == 0 and hollow.get_at((10, 10)).a == 255, "a round one"
+
+
+def test_kopf_player_cards_are_felt_the_active_one_lit_and_outlined_in_gold(make_app):
+    app = make_app(window=SIZE)
+    app.start_game(KopfGame.new((Seat("Anna"), Seat("Ben"))))
+    step(app, 2)
+    app.top.draw(app.surface)
+    cards = app.top.table.cards
+    active = app.top.model.state.current_player
+    for player, card in enumerate(cards):
+        lit = player == active
+        felt = world.mat(card.size, 10, lit=lit)
+        spot = (card.width * 3 // 4, card.height // 2)  # clear of the name and the tray
+        drawn = app.surface.get_at((card.left + spot[0], card.top + spot[1]))
+        assert drawn[:3] == felt.get_at(spot)[:3], f"card {player} is the felt mat"
+    gold = art.colour("active_border")
+    card = cards[active]
+    assert app.surface.get_at((card.centerx, card.top + 1))[:3] == gold[:3]
+    assert sum(world.lift()) > 0, "the lit felt is lighter"
+
+
 def _luminance(c: tuple[int, int, int]) -> float:
     def lin(v: int) -> float:
         s = v / 255

@@ -252,8 +252,7 @@ class BoardView:
             draw_card(surface, rect, colour_name)
         # depot with the dice that really lie in it
         depot = g.depot
-        pygame.draw.rect(surface, art.colour("depot"), depot, border_radius=6)
-        pygame.draw.rect(surface, art.colour("panel_border"), depot, width=1, border_radius=6)
+        surface.blit(world.tray(depot.size, 6), depot)  # a tray pressed into the felt
         dice = state.depot_dice(p)
         dd = depot.height - 6
         if dice:

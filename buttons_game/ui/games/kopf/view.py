@@ -351,11 +351,9 @@ class KopfDrawing:
         flying = {(1 - f.player, f.slot) for f in model.flights}  # (captor, slot)
         for player, card in enumerate(layout.cards):
             active = state.current_player == player
-            pygame.draw.rect(
-                surface, art.colour("panel_active" if active else "panel"), card, border_radius=10
-            )
-            border = art.colour("active_border" if active else "panel_border")
-            pygame.draw.rect(surface, border, card, width=3 if active else 1, border_radius=10)
+            world.draw_mat(surface, card, 10, lit=active, lifted=False)  # felt, kept per size
+            if active:
+                pygame.draw.rect(surface, art.colour("active_border"), card, 3, border_radius=10)
             icon = sprites.piece(int(22 * s), player)
             surface.blit(icon, (card.left + 8, card.top + 8))
             size = int(18 * s)
@@ -373,7 +371,7 @@ class KopfDrawing:
                 continue
             for slot in range(state.target):
                 rect = layout.tray_slot(player, slot)
-                pygame.draw.circle(surface, art.colour("depot"), rect.center, rect.width // 2)
+                surface.blit(world.tray(rect.size, rect.width // 2), rect)  # a hollow
                 if slot < state.captured(player) and (player, slot) not in flying:
                     image = sprites.piece(rect.width, 1 - player)
                     surface.blit(image, rect)
