@@ -88,6 +88,15 @@ def depth() -> tuple[int, int, int]:
     return (r, g, b)
 
 
+def _rounded(size: tuple[int, int], radius: int, texture: str) -> pygame.Surface:
+    """``texture`` in a rounded shape, see-through outside it: what a mat and a tray start from."""
+    w, h = max(1, size[0]), max(1, size[1])
+    made = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(made, (255, 255, 255, 255), made.get_rect(), border_radius=radius)
+    made.blit(textures.tile(texture, (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return made
+
+
 def mat(
     size: tuple[int, int], radius: int, texture: str = "felt", lit: bool = False
 ) -> pygame.Surface:
@@ -97,11 +106,9 @@ def mat(
     found = _kept.get(key)
     if found is not None:
         return found
-    w, h = max(1, size[0]), max(1, size[1])
-    made = pygame.Surface((w, h), pygame.SRCALPHA)
-    shape = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(made, (255, 255, 255, 255), shape, border_radius=radius)
-    made.blit(textures.tile(texture, (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    made = _rounded(size, radius, texture)
+    w, h = made.get_size()
+    shape = made.get_rect()
     if lit:
         made.fill(lift(), special_flags=pygame.BLEND_RGB_ADD)
     edge = art.colour("panel_border")
@@ -118,11 +125,9 @@ def tray(size: tuple[int, int], radius: int) -> pygame.Surface:
     found = _kept.get(key)
     if found is not None:
         return found
-    w, h = max(1, size[0]), max(1, size[1])
-    made = pygame.Surface((w, h), pygame.SRCALPHA)
-    shape = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(made, (255, 255, 255, 255), shape, border_radius=radius)
-    made.blit(textures.tile("felt", (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    made = _rounded(size, radius, "felt")
+    w, h = made.get_size()
+    shape = made.get_rect()
     made.fill(depth(), special_flags=pygame.BLEND_RGB_MULT)
     wall = max(1, min(w, h) // 8)
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
