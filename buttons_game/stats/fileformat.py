@@ -158,13 +158,13 @@ def _recent(value: object, counted: set[str]) -> list[GameTally]:
         where = f"recent game {i}"
         if not isinstance(entry, dict) or set(entry) != {"id", "game", "levels", "people", "dice"}:
             raise StatsFileError(f"{where} must be an object with id, game, levels, people, dice")
-        if entry["id"] not in counted:
+        if not isinstance(entry["id"], str) or entry["id"] not in counted:
             raise StatsFileError(f"{where} is not a counted game")
         kind = find_kind(entry["game"]) if isinstance(entry["game"], str) else None
         if kind is None:
             continue
         levels = entry["levels"]
-        if not isinstance(levels, list) or not set(levels) <= set(LEVELS):
+        if not isinstance(levels, list) or not all(level in LEVELS for level in levels):
             raise StatsFileError(f"{where}'s levels must be among {', '.join(LEVELS)}")
         people = entry["people"]
         if not isinstance(people, list) or len(people) > 16:
@@ -299,7 +299,7 @@ def _record(entry: object, where: str, games: set[str]) -> PlayerRecord | None:
     if problem:
         raise StatsFileError(f"{where}'s name {problem}")
     if kind is None:
-        if game in games:
+        if isinstance(game, str) and game in games:
             return None  # a game this app does not know (now): counted in the file, left out
         known = " or ".join(game_ids())
         raise StatsFileError(f"{where}'s game must be {known}, not {_short(game)}")

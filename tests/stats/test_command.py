@@ -91,3 +91,16 @@ def test_a_folder_that_cannot_be_used_exits_2_with_one_line(tmp_path, monkeypatc
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("buttons-game stats: error: cannot read the statistics:")
     assert "not a folder" in err[-1]
+
+
+def test_a_file_with_a_list_for_a_recent_game_id_is_said_and_rebuilt(some_games, capsys):
+    stats.refresh()
+    doc = json.loads(stats.statistics_path().read_bytes())
+    doc["recent"][0]["id"] = [doc["recent"][0]["id"]]
+    stats.statistics_path().write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["stats"]) == 0
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "could not be read (recent game 0 is not a counted game)" in err[0]
+    assert stats.BROKEN_NAME in err[0] and "Traceback" not in captured.err
+    assert "BUTTONS (finished games counted: 3)" in captured.out
