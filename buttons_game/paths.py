@@ -143,6 +143,27 @@ def remove_stale_files(folder: Path, prefix: str, suffix: str, age_seconds: floa
     return removed
 
 
+class NotARegularFile(ValueError):
+    """What a read was asked to open is a folder, a pipe, a device …: not a file."""
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """A regular file's bytes, at most ``limit`` + 1 of them (so a caller can tell a file
+    over ``limit``); NotARegularFile for anything else, OSError if it cannot be read.
+
+    Checked before opening (opening a device could do something), and opened without
+    blocking: should a pipe be swapped in after the check, opening it returns at once
+    and the check of what was opened refuses it."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotARegularFile(f"{os.fspath(path)!r} is not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise NotARegularFile(f"{os.fspath(path)!r} is not a regular file")
+        return file.read(limit + 1)
+
+
 def _is_file(path: Path) -> bool:
     try:
         return not stat.S_ISDIR(os.stat(path).st_mode)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import tempfile
 import unicodedata
 from pathlib import Path
 
 from buttons_game.names import excerpt, name_problem
-from buttons_game.paths import folder_error, saves_dir
+from buttons_game.paths import NotARegularFile, folder_error, read_regular, saves_dir
 
 from .fileformat import (
     MAX_FILE_BYTES,
@@ -107,15 +106,9 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A save file's bytes (at most MAX_FILE_BYTES + 1); SaveFileError if it cannot be read."""
     source = excerpt(str(path), MAX_SOURCE_CHARS, keep_end=True)
     try:
-        # Checked before opening too: opening a pipe or device could block or never end.
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise SaveFileError(f"{source}: not a regular file")
-        with open(path, "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise SaveFileError(f"{source}: not a regular file")
-            data = file.read(MAX_FILE_BYTES + 1)
-    except SaveFileError:
-        raise
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotARegularFile:
+        raise SaveFileError(f"{source}: not a regular file") from None
     except FileNotFoundError:
         raise SaveFileError(f"{source}: no such file") from None
     except ValueError:  # a NUL character in the path

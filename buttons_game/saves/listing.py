@@ -21,7 +21,7 @@ from pathlib import Path
 from buttons_game.core.kind import kind_of
 from buttons_game.locking import shared_lock
 from buttons_game.names import clean_name
-from buttons_game.paths import StorageError, folder_error, saves_dir
+from buttons_game.paths import StorageError, folder_error, read_regular, saves_dir
 
 from .fileformat import (
     EARLIEST_SAVED_AT,
@@ -252,12 +252,8 @@ def _listing(keep: int | None) -> tuple[list[SaveInfo], list[Path]]:
 def _read_index(path: Path) -> SaveIndex:
     """The index, or an empty one to rebuild if it is missing or cannot be read."""
     try:
-        # Checked before opening: opening a pipe could block for ever.
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return SaveIndex()
-        with open(path, "rb") as file:
-            return SaveIndex.from_bytes(file.read(MAX_INDEX_BYTES + 1))
-    except (OSError, ValueError):
+        return SaveIndex.from_bytes(read_regular(path, MAX_INDEX_BYTES))
+    except (OSError, ValueError):  # NotARegularFile is a ValueError
         return SaveIndex()
 
 

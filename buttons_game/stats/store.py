@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from buttons_game.locking import shared_lock
-from buttons_game.paths import data_dir, folder_error, remove_stale_files
+from buttons_game.paths import (
+    NotARegularFile,
+    data_dir,
+    folder_error,
+    read_regular,
+    remove_stale_files,
+)
 from buttons_game.saves import AnyGame, SaveFileError, SaveInfo, list_saves, read_save
 from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
 
@@ -74,12 +79,10 @@ def read_statistics(path: Path | None = None) -> Statistics | None:
     path = path or statistics_path()
     for attempt in range(READ_TRIES):
         try:
-            # Checked before opening: opening a pipe or a device could block for ever.
-            if not stat.S_ISREG(os.stat(path).st_mode):
-                raise StatsFileError(f"{path.name} is not a regular file")
-            with open(path, "rb") as file:
-                data = file.read(MAX_STATS_BYTES + 1)
+            data = read_regular(path, MAX_STATS_BYTES)
             break
+        except NotARegularFile:
+            raise StatsFileError(f"{path.name} is not a regular file") from None
         except FileNotFoundError:
             return None
         except OSError as error:
