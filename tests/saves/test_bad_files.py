@@ -12,7 +12,6 @@ from buttons_game.saves import (
     MAX_FILE_BYTES,
     VERSION,
     SaveFileError,
-    files,
     load_game,
     save_game,
 )
@@ -259,6 +258,6 @@ def test_a_missing_file_a_folder_and_an_unreadable_file_are_refused(tmp_path, mo
 
     path = tmp_path / "locked.json"
     save_game(GAME, path)
-    monkeypatch.setattr(files, "open", no_permission, raising=False)
+    monkeypatch.setattr(os, "open", no_permission)  # the one way a save is opened
     with pytest.raises(SaveFileError, match="cannot read the file .Permission denied"):
         load_game(path)
