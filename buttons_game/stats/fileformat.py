@@ -53,6 +53,21 @@ class StatsFileError(ValueError):
         super().__init__(excerpt(message, MAX_MESSAGE_CHARS))
 
 
+class NewerStatsFile(StatsFileError):
+    """A statistics file a newer Buttons Game wrote: ``version`` is its statistics
+    version, ``app_version`` the app's (None if not said), ``stats`` its figures as far as
+    this version can read them (the fields it knows), None when it cannot."""
+
+    def __init__(self, version: int, app_version: str | None, stats: Statistics | None) -> None:
+        super().__init__(
+            f"written by a newer Buttons Game (statistics version {version}; "
+            f"this app reads up to version {VERSION})"
+        )
+        self.version = version
+        self.app_version = app_version
+        self.stats = stats
+
+
 def encode_statistics(stats: Statistics) -> bytes:
     """The file's bytes: one player per line. The players with the fewest games and the
     oldest game ids go first when there are more than the file keeps."""
@@ -123,10 +138,22 @@ def decode_statistics(data: bytes) -> Statistics:
     if type(version) is not int or version < 1:
         raise StatsFileError(f"unknown statistics format version {_short(version)}")
     if version > VERSION:
-        raise StatsFileError(
-            f"written by a newer Buttons Game (statistics version {version}; "
-            f"this app reads up to version {VERSION})"
-        )
+        app_version = document.get("app_version")
+        shown = excerpt(app_version, 64) if isinstance(app_version, str) else None
+        raise NewerStatsFile(version, shown, _known_figures(document))
+    return _statistics(document, version)
+
+
+def _known_figures(document: dict[str, Any]) -> Statistics | None:
+    """A newer file's figures in the fields this version knows (read as version 1, which
+    has no recent games' tallies), or None when they cannot be read so."""
+    try:
+        return _statistics({key: document.get(key) for key in _FIELDS} | {"version": 1}, 1)
+    except StatsFileError:
+        return None
+
+
+def _statistics(document: dict[str, Any], version: int) -> Statistics:
     fields = _FIELDS if version == 1 else _FIELDS_2
     if set(document) != set(fields):
         missing = sorted(set(fields) - set(document))

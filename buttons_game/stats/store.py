@@ -6,9 +6,11 @@ leaves at worst a finished save not counted yet. ``refresh`` (at every look) mak
 file agree with the saves: a finished save not counted is counted, and a recent game
 counted whose autosave is not finished (or ended otherwise) is taken back or put
 right. A missing file is built from the saves. A file that reads but does not parse
-is set aside as ``statistics-broken.json`` (``-2``, ``-3`` … after it, never over one)
-and built anew, with a note saying so; a file that cannot be read right now
-(permission, I/O) is left alone: StatsUnavailable says so, and nothing is written.
+is set aside as ``statistics-broken.json`` (``-2``, ``-3`` … after it, never over one;
+the newest KEEP_BROKEN copies are kept) and built anew, with a note saying so; a file
+that cannot be read right now (permission, I/O) is left alone: StatsUnavailable says
+so, and nothing is written. Nor is a file a newer version wrote (StatsNewer, with its
+figures as far as this version can read them): it is never rebuilt over.
 ``reset`` sets every figure back to zero and asks nothing: the screen asks first. The
 game_ids counted stay in the file (also after a reset), so no game is counted twice.
 
@@ -18,6 +20,7 @@ of the app on one data folder never lose or double-count a game.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import threading
@@ -37,11 +40,18 @@ from buttons_game.paths import (
 from buttons_game.saves import AnyGame, SaveFileError, SaveInfo, list_saves, read_save
 from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
 
-from .fileformat import MAX_STATS_BYTES, StatsFileError, decode_statistics, encode_statistics
+from .fileformat import (
+    MAX_STATS_BYTES,
+    NewerStatsFile,
+    StatsFileError,
+    decode_statistics,
+    encode_statistics,
+)
 from .tally import Statistics, tally_game
 
 FILE_NAME = "statistics.json"
 BROKEN_NAME = "statistics-broken.json"
+KEEP_BROKEN = 5  # set-aside copies kept, the newest
 STALE_TEMP_SECONDS = 60  # a write in progress lives milliseconds
 READ_TRIES = 3
 RETRY_SECONDS = 0.05
@@ -67,6 +77,20 @@ class StatsUnavailable(OSError):
     """The statistics file exists but cannot be read right now; it is left as it is."""
 
 
+class StatsNewer(StatsUnavailable):
+    """The statistics file was written by a newer version: it is left as it is, never
+    written; ``stats`` holds its figures to show read-only (None if they cannot be read),
+    ``version`` the app's version that wrote it (or its statistics version)."""
+
+    def __init__(self, path: Path, newer: NewerStatsFile) -> None:
+        self.version = newer.app_version or f"statistics version {newer.version}"
+        self.stats = newer.stats
+        super().__init__(
+            f"{path.name} was written by a newer version of Buttons Game ({self.version}); "
+            "it is left as it is and shown read-only until that version is used"
+        )
+
+
 def statistics_path() -> Path:
     """Where the statistics live: the data folder, beside the saves folder."""
     return data_dir() / FILE_NAME
@@ -75,7 +99,7 @@ def statistics_path() -> Path:
 def read_statistics(path: Path | None = None) -> Statistics | None:
     """The statistics in the file, None when there is none; StatsFileError for a file
     that does not parse, StatsUnavailable for one that cannot be read now (tried
-    READ_TRIES times)."""
+    READ_TRIES times), StatsNewer for one a newer version wrote."""
     path = path or statistics_path()
     for attempt in range(READ_TRIES):
         try:
@@ -93,7 +117,10 @@ def read_statistics(path: Path | None = None) -> Statistics | None:
                     "it is left as it is and nothing is counted over it: try again later",
                 ) from None
             time.sleep(RETRY_SECONDS)
-    return decode_statistics(data)
+    try:
+        return decode_statistics(data)
+    except NewerStatsFile as newer:
+        raise StatsNewer(path, newer) from None
 
 
 def write_statistics(stats: Statistics, path: Path | None = None) -> None:
@@ -227,32 +254,73 @@ def reset() -> Statistics:
 
 def _keep_aside(path: Path) -> str:
     """Move a broken statistics file to BROKEN_NAME, or the first of
-    ``statistics-broken-2.json``, ``-3`` … that is free, never over an older copy; the
-    name it was kept as. StorageError if it cannot be moved."""
+    ``statistics-broken-2.json``, ``-3`` … that is free, never over an older copy, and
+    remove all but the newest KEEP_BROKEN copies (the one just made always stays); the
+    name it was kept as. StorageError, saying why, if it cannot be moved."""
+    taken = set(_broken_copies(path.parent))
+    name = ""
+    for n in range(1, len(taken) + 2):  # one of these is free
+        name = _broken_name(n)
+        if name not in taken and _move_aside(path, path.with_name(name)):
+            break
+        taken.add(name)  # taken since the folder was listed
+    else:
+        raise folder_error(path.parent, OSError(errno.EEXIST, "every copy's name is taken"))
+    _remove_old_copies(path.parent, name)
+    return name
+
+
+def _broken_name(n: int) -> str:
     stem, suffix = BROKEN_NAME.rsplit(".", 1)
-    for n in range(1, 10_000):
-        name = BROKEN_NAME if n == 1 else f"{stem}-{n}.{suffix}"
-        target = path.with_name(name)
-        try:
-            os.link(path, target)  # fails if the name is taken: nothing is overwritten
-        except FileExistsError:
-            continue
-        except FileNotFoundError:
-            return name
-        except OSError as error:
-            if target.exists() or error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV):
-                raise folder_error(path.parent, error) from None
-            try:  # a file system without hard links
-                os.rename(path, target)
-            except OSError as error2:
-                raise folder_error(path.parent, error2) from None
-            return name
-        try:
-            os.unlink(path)
-        except OSError as error:
+    return BROKEN_NAME if n == 1 else f"{stem}-{n}.{suffix}"
+
+
+def _broken_copies(folder: Path) -> dict[str, float]:
+    """The set-aside copies in ``folder`` by name, with their modification times."""
+    stem, suffix = BROKEN_NAME.rsplit(".", 1)
+    copies = {}
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            numbered = entry.name.startswith(f"{stem}-") and entry.name.endswith(f".{suffix}")
+            number = entry.name[len(stem) + 1 : -len(suffix) - 1] if numbered else ""
+            if entry.name == BROKEN_NAME or number.isdigit():
+                with contextlib.suppress(OSError):
+                    copies[entry.name] = entry.stat(follow_symlinks=False).st_mtime
+    return copies
+
+
+def _move_aside(path: Path, target: Path) -> bool:
+    """Move ``path`` to ``target`` unless that name is taken (False then); a file gone
+    meanwhile counts as moved. StorageError if it cannot be moved."""
+    try:
+        os.link(path, target)  # fails if the name is taken: nothing is overwritten
+    except FileExistsError:
+        return False
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        if target.exists() or error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV):
             raise folder_error(path.parent, error) from None
-        return name
-    raise folder_error(path.parent, OSError(errno.EEXIST, "too many broken statistics copies"))
+        try:  # a file system without hard links
+            os.rename(path, target)
+        except OSError as error2:
+            raise folder_error(path.parent, error2) from None
+        return True
+    try:
+        os.unlink(path)
+    except OSError as error:
+        raise folder_error(path.parent, error) from None
+    return True
+
+
+def _remove_old_copies(folder: Path, kept: str) -> None:
+    """All but the newest KEEP_BROKEN set-aside copies go, ``kept`` (just made) stays."""
+    copies = _broken_copies(folder)
+    copies.pop(kept, None)
+    newest = sorted(copies, key=lambda name: copies[name], reverse=True)
+    for name in newest[KEEP_BROKEN - 1 :]:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
 
 
 def remove_stale_temp_files(folder: Path) -> None:

@@ -150,9 +150,7 @@ def test_both_outcomes_occur_so_the_property_tests_test_something():
     assert check_decode(replaced(("players", 0, "games"), [])) == "refused"
 
 
-SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 QUICK = settings(SETTINGS, max_examples=40)
 
 
@@ -173,4 +171,3 @@ def test_a_few_random_edits_read_or_are_refused(data):
 @given(data=st.data())
 def test_random_edits_read_or_are_refused(data):
     json_mutation(data)
-

@@ -176,7 +176,7 @@ def test_a_missing_file_is_rebuilt_from_the_saves(saved_games):
     assert stats.read_statistics() == built
 
 
-@pytest.mark.parametrize(  # garbage and a newer version quick, the others slow
+@pytest.mark.parametrize(  # garbage and a cut-short file quick, the others slow
     "damage",
     quick_twins(
         [
@@ -184,10 +184,9 @@ def test_a_missing_file_is_rebuilt_from_the_saves(saved_games):
             b"\x00\xff garbage",
             b'{"format": "buttons-game-statistics", "version": 1',
             b"[1, 2, 3]",
-            b'{"format": "buttons-game-statistics", "version": 99}',
         ],
         b"\x00\xff garbage",
-        b'{"format": "buttons-game-statistics", "version": 99}',
+        b'{"format": "buttons-game-statistics", "version": 1',
     ),
 )
 def test_a_broken_file_is_kept_aside_and_rebuilt_with_a_clear_message(saved_games, damage):
