@@ -80,11 +80,14 @@ class StatsUnavailable(OSError):
 class StatsNewer(StatsUnavailable):
     """The statistics file was written by a newer version: it is left as it is, never
     written; ``stats`` holds its figures to show read-only (None if they cannot be read),
-    ``version`` the app's version that wrote it (or its statistics version)."""
+    ``app_version`` the version of the app that wrote it (None if the file does not say)
+    and ``format_version`` the file's statistics version."""
 
     def __init__(self, path: Path, newer: NewerStatsFile) -> None:
-        self.version = newer.app_version or f"statistics version {newer.version}"
+        self.app_version = newer.app_version
+        self.format_version = newer.version
         self.stats = newer.stats
+        self.version = newer.app_version or f"statistics version {newer.version}"
         super().__init__(
             f"{path.name} was written by a newer version of Buttons Game ({self.version}); "
             "it is left as it is and shown read-only until that version is used"

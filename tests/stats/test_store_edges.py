@@ -14,10 +14,10 @@ from buttons_game import saves, stats
 from buttons_game.cli import main
 from buttons_game.games.buttons.game import Seat
 from buttons_game.paths import StorageError, data_dir
-from buttons_game.stats.store import KEEP_BROKEN
 
 from .helpers import play_buttons
 
+KEEP_BROKEN = 5  # the newest set-aside copies kept
 NEWER_MESSAGE = (
     "statistics.json was written by a newer version of Buttons Game (9.0.1); "
     "it is left as it is and shown read-only until that version is used"

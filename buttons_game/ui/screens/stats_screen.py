@@ -40,6 +40,7 @@ class StatsScreen(Screen):
         self.confirm = False
         self.stats: stats.Statistics | None = None
         self.message = ("", "text_dim")
+        self.read_only: str | None = None  # why: a newer version wrote the file
         self.pool = Background("stats")
         self.future: Future[stats.Refreshed] | None = None
         # The count starts once the screen is drawn, so its first frame never waits.
@@ -58,6 +59,14 @@ class StatsScreen(Screen):
 
     def pages(self) -> int:
         return max(1, -(-len(self.records()) // self.rows))
+
+    def _newer(self, error: stats.StatsNewer) -> None:
+        """A newer version's file: its figures shown read-only with why, or why alone."""
+        version = error.app_version or t("stats.format_version", n=error.format_version)
+        self.read_only = t("stats.newer", name=stats.FILE_NAME, version=version)
+        self.stats = error.stats
+        if self.stats is not None:
+            self.message = (self.read_only, "bad")
 
     def _loaded(self, refreshed: stats.Refreshed) -> None:
         self.stats = refreshed.stats
@@ -175,6 +184,10 @@ class StatsScreen(Screen):
     def ask_reset(self) -> None:
         if self.stats is None:
             return
+        if self.read_only:  # refused: the file is never written over
+            self.message = (self.read_only, "bad")
+            self.rebuild()
+            return
         keyboard = self.focus is not None
         self.confirm = True
         self.rebuild()
@@ -202,6 +215,8 @@ class StatsScreen(Screen):
         self.future = None
         try:
             self._loaded(future.result())
+        except stats.StatsNewer as error:
+            self._newer(error)
         except Exception as error:  # a folder that cannot be read, or anything unforeseen
             self.message = (t("stats.failed", error=str(error)), "bad")
         self.rebuild()
@@ -224,7 +239,11 @@ class StatsScreen(Screen):
         world.draw_mat(surface, mat, px(14))
         self.heading = draw_title(surface, t("stats.title"), px(22), px(42))
         c = self.content
-        if self.loading or self.stats is None:
+        if self.read_only and self.stats is None:  # only why, in the figures' place
+            lines = wrap(self.read_only, px(20), c.width - px(80))
+            box = pygame.Rect(c.left + px(40), c.centery - px(45), c.width - px(80), px(90))
+            draw_lines(surface, lines, box, px(20), "bad", centre=True)
+        elif self.loading or self.stats is None:
             key = "stats.counting" if self.loading else "stats.unavailable"
             note = art.text(fit(t(key), px(20), c.width), px(20), "text_dim")
             surface.blit(note, note.get_rect(center=c.center))
