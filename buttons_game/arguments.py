@@ -4,7 +4,10 @@ names: clear messages, exit code 2."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 from pathlib import Path
+from typing import NoReturn
 
 from .games.buttons.engine.setup import SEED_LIMIT
 from .names import excerpt
@@ -46,6 +49,35 @@ def seed_number(text: str) -> int:
     return value
 
 
+MAX_NAME_BYTES = 255  # of one file or folder name (most file systems)
+MAX_PATH_BYTES = 4096  # of a whole path (Linux)
+
+
+def path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot name a file on any system this game runs on (a NUL character,
+    characters no file name can hold, a name or the path too long), or None."""
+    text = os.fspath(path)
+    if "\0" in text:
+        return "not a valid file name (it holds a NUL character)"
+    try:
+        raw = os.fsencode(text)
+    except UnicodeError:
+        return "not a valid file name (it holds characters no file name can)"
+    if len(raw) > MAX_PATH_BYTES:
+        return f"the path is longer than {MAX_PATH_BYTES} bytes"
+    for separator in os.altsep or "":  # Windows: / as well as \\
+        raw = raw.replace(os.fsencode(separator), os.fsencode(os.sep))
+    if any(len(name) > MAX_NAME_BYTES for name in raw.split(os.fsencode(os.sep))):
+        return f"a name in the path is longer than {MAX_NAME_BYTES} bytes"
+    return None
+
+
+def path_error(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    """Exit with code 2 and one line on stderr: a path that cannot be used is said
+    alone (the usage says nothing about it)."""
+    parser.exit(2, f"{parser.prog}: error: {message}\n")
+
+
 class SaveNotFound(Exception):
     """No save file of the name the command line gives; the message says where it looked."""
 
@@ -54,8 +86,17 @@ def find_save(path: Path) -> Path:
     """The save file a command names: ``path`` as given, if it is there or names a folder;
     else, for a bare name, the file of that name in the saves folder, with ``.json`` added
     or as the Save as… slot of that name ("Sunday with Grandma"). SaveNotFound if none is:
-    its message names the file and both folders it looked in."""
-    if path.exists() or len(path.parts) != 1:
+    its message names the file and both folders it looked in, or what is wrong with the
+    name (see ``path_problem``) or with a folder on the way."""
+    problem = path_problem(path)
+    if problem:
+        raise SaveNotFound(f"{_shown(path)}: {problem}")
+    try:
+        there = path.exists()
+    except OSError as error:
+        why = error.strerror or error
+        raise SaveNotFound(f"{_shown(path)}: cannot be read ({why})") from None
+    if there or len(path.parts) != 1:
         return path  # the loader says what is wrong with it, if anything
     from .saves import slot_file_name
 
@@ -72,8 +113,9 @@ def find_save(path: Path) -> Path:
         names += [name + ".json", slot_file_name(name)]
     for candidate in dict.fromkeys(names):
         found = folder / candidate
-        if found.is_file():
-            return found
+        with contextlib.suppress(OSError):  # e.g. a name too long once .json is added
+            if path_problem(found) is None and found.is_file():
+                return found
     raise SaveNotFound(
         f"{_shown(path)}: no such file in {here} nor in the saves folder ({_shown(folder)})"
     )

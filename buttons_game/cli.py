@@ -16,6 +16,8 @@ from pathlib import Path
 from .arguments import (
     SaveNotFound,
     find_save,
+    path_error,
+    path_problem,
     player_count,
     positive_int,
     seed_number,
@@ -24,6 +26,7 @@ from .arguments import (
 from .core.kind import find_kind, kinds
 from .core.seats import LEVELS
 from .i18n import LANGUAGES
+from .names import excerpt
 from .review import add_review_command, run_review_command
 from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from .stats.command import add_stats_command, run_stats_command
@@ -106,6 +109,9 @@ def language(text: str) -> str:
 
 def screenshot_folder_problem(folder: Path) -> str | None:
     """Why PNGs cannot be written into ``folder`` (made first if missing), or None if they can."""
+    problem = path_problem(folder)
+    if problem:
+        return problem
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -255,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             args.save = find_save(args.save)
         except SaveNotFound as error:
-            args.review_parser.error(f"cannot load the game: {error}")
+            path_error(args.review_parser, f"cannot load the game: {error}")
         return run_review_command(args)
     if args.command == "stats":
         return run_stats_command(args)
@@ -294,7 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshots is not None:
         problem = screenshot_folder_problem(args.screenshots)
         if problem:
-            parser.error(f"--screenshots {args.screenshots}: {problem}")
+            shown = excerpt(str(args.screenshots), 200, keep_end=True)
+            path_error(parser, f"--screenshots {shown}: {problem}")
     loaded = None
     if args.load is not None:
         from .saves import SaveFileError, load_game
@@ -302,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             loaded = load_game(find_save(args.load))
         except (SaveNotFound, SaveFileError) as error:
-            parser.error(f"cannot load the game: {error}")
+            path_error(parser, f"cannot load the game: {error}")
     watched = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
@@ -311,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # only read: the file is never changed
             watched = read_save(find_save(args.replay)).game
         except (SaveNotFound, SaveFileError) as error:
-            parser.error(f"cannot replay the game: {error}")
+            path_error(parser, f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.headless import AppOptions
     from .ui.launch import run_app

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .arguments import positive_int
+from .arguments import path_error, positive_int
 
 if TYPE_CHECKING:
     from .games.buttons.coach import Decision, SeatReview
@@ -58,7 +58,7 @@ def run_review_command(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.save)
     except SaveFileError as error:
-        parser.error(f"cannot load the game: {error}")
+        path_error(parser, f"cannot load the game: {error}")
     kind = kind_of(game)
     if not kind.has_review:
         coached = " and ".join(k.title for k in kinds() if k.has_review)
