@@ -131,6 +131,22 @@ def screenshot_folder_problem(folder: Path) -> str | None:
     return None
 
 
+def without_terminal() -> bool:
+    """Started with no terminal to say a problem in: a double-clicked executable."""
+    stream = sys.stderr
+    return stream is None or (bool(getattr(sys, "frozen", False)) and not stream.isatty())
+
+
+def not_opened(parser: argparse.ArgumentParser, message: str) -> str:
+    """What --load or --replay could not open: one line on stderr and exit code 2; with no
+    terminal (a double-clicked app) the window opens on the menu and says it as well."""
+    if not without_terminal():
+        path_error(parser, message)
+    if sys.stderr is not None:
+        print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    return message
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttons-game",
@@ -302,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             shown = excerpt(str(args.screenshots), 200, keep_end=True)
             path_error(parser, f"--screenshots {shown}: {problem}")
+    problem = None  # said in the window too when there is no terminal
     loaded = None
     if args.load is not None:
         from .saves import SaveFileError, load_game
@@ -309,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             loaded = load_game(find_save(args.load))
         except (SaveNotFound, SaveFileError) as error:
-            path_error(parser, f"cannot load the game: {error}")
+            problem = not_opened(parser, f"cannot load the game: {error}")
     watched = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
@@ -318,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # only read: the file is never changed
             watched = read_save(find_save(args.replay)).game
         except (SaveNotFound, SaveFileError) as error:
-            path_error(parser, f"cannot replay the game: {error}")
+            problem = not_opened(parser, f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.headless import AppOptions
     from .ui.launch import run_app
@@ -337,8 +354,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         short=args.short,
         tutorial=args.tutorial,
         show_me=args.show_me,
+        problem=problem,
     )
-    return run_app(options)
+    code = run_app(options)
+    return 2 if problem else code
 
 
 if __name__ == "__main__":

@@ -162,3 +162,28 @@ def test_undecodable_bytes_from_a_real_command_line_exit_2_with_one_line(command
         err = done.stderr.decode("utf-8").splitlines()
         assert done.returncode == 2 and len(err) == 1, done.stderr
         assert err[0].startswith(start) and "Traceback" not in err[0]
+
+
+@pytest.mark.parametrize("command", ["load", "replay"])
+def test_a_double_clicked_app_with_a_bad_save_opens_and_says_it_too(
+    command, here, started, monkeypatch, capsys
+):
+    """No terminal to read stderr in (a frozen app not started from one): the window opens
+    on the main menu and says what could not be opened; the exit code is still 2."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    argv, start = SAVE_COMMANDS[command]
+    assert main([*argv, "a" * 300]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(start) and "longer than 255 bytes" in line
+    (options,) = started
+    assert options.problem == line.removeprefix("buttons-game: error: ")
+    assert options.load is None and options.replay is None
+
+
+def test_with_no_stderr_at_all_the_window_alone_says_it(here, started, monkeypatch):
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["--load", str(here / "nothing.json")]) == 2
+    (options,) = started
+    assert (
+        options.problem.startswith("cannot load the game: ") and "no such file" in options.problem
+    )

@@ -7,6 +7,8 @@ import os
 
 import pygame
 
+from buttons_game.i18n import t
+
 from .app import App
 from .headless import AppOptions, new_game_from_options
 from .screens.menu import MainMenu
@@ -15,6 +17,8 @@ from .screens.menu import MainMenu
 def start(app: App) -> bool:
     """Open what the options ask for first; False: nothing, the main menu comes first."""
     options = app.options
+    if options.problem:  # no terminal to read it in: the window says it
+        app.notify(t("errors.not_opened", error=options.problem), "bad")
     if options.load is not None:
         app.open_game(options.load)
     elif options.replay is not None:
