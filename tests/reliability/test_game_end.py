@@ -106,7 +106,7 @@ def test_a_statistics_file_that_cannot_be_read_now_is_left_alone(home, monkeypat
     stats.record_game(game)
     path = stats.statistics_path()
     before = path.read_bytes()
-    real_open = open
+    real_open = os.open  # the one way the file is opened
 
     def failing_open(file, *args, **kwargs):
         if Path(file) == path:
@@ -116,7 +116,7 @@ def test_a_statistics_file_that_cannot_be_read_now_is_left_alone(home, monkeypat
     later = play_kopf((Seat("Ann"), Seat("Bo", "easy")), seed=8)
     saves.autosave(later)
     with monkeypatch.context() as patched:
-        patched.setattr("builtins.open", failing_open)
+        patched.setattr(os, "open", failing_open)
         with pytest.raises(StatsUnavailable, match="cannot be read right now"):
             stats.refresh()
         with pytest.raises(StatsUnavailable):
