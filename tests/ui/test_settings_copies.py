@@ -20,8 +20,8 @@ from buttons_game.settings import (
     read_journals,
     settings_path,
 )
-from buttons_game.ui.preferences import Preferences
 from buttons_game.ui import shared_writes
+from buttons_game.ui.preferences import Preferences
 from buttons_game.ui.shared_writes import SharedWrites
 
 
