@@ -59,6 +59,7 @@ class SharedWrites:
         once, or at a ``poll``). A write with the ``key`` of one still queued is left to
         that one (it writes what is pending when it runs: ``again`` says whether more is
         pending after a write, so it goes round once more)."""
+        problem: Exception | None = None
         with self._guard:
             if key in self._queued:
                 return
@@ -66,16 +67,12 @@ class SharedWrites:
                 result = write(0.0)
             except BusyError:
                 self._queued[key] = (file_name, time.monotonic())
-                error: Exception | None = None
-            except Exception as problem:  # told by ``failed``: never fatal
-                error = problem
-            else:
-                error = None
-                key = ""
-        if key:
+            except Exception as error:  # told by ``failed``: never fatal
+                problem = error
+        if problem is not None:
+            failed(problem)
+        elif key in self._queued:
             self.worker.submit(self._wait_for, key, write, done, failed, again)
-        elif error is not None:
-            failed(error)
         else:
             done(result)
 
