@@ -226,9 +226,10 @@ def _record(game: AnyGame) -> Refreshed:
     )
 
 
-def reset() -> Statistics:
-    """Every figure back to zero (the games counted stay known, so none counts again)."""
-    with shared_lock(statistics_path()):
+def reset(wait: float = WAIT_SECONDS) -> Statistics:
+    """Every figure back to zero (the games counted stay known, so none counts again);
+    BusyError when another copy held the file's lock ``wait`` seconds."""
+    with shared_lock(statistics_path(), wait):
         stats = _refresh().stats
         stats.reset()
         write_statistics(stats)
