@@ -54,7 +54,7 @@ class App:
         self.notices, self.notify = self.board.items, self.board.notify
         self.notice_boxes: list[pygame.Rect] = []  # where the notes were drawn last
         # Shared files (settings, statistics) another copy holds are written by a worker.
-        self.writes = SharedWrites(self.notify)
+        self.writes = SharedWrites(self.notify, self.board.withdraw)
         self.prefs = Preferences(
             options.language, self.notify, options.starts_at_once, options.window, self.writes
         )

@@ -37,8 +37,9 @@ RETELL_SECONDS = 4.0  # the notice is renewed while the write waits (a notice la
 class SharedWrites:
     """A write to a shared file now, or by a worker when another copy holds its lock."""
 
-    def __init__(self, notify: Notify) -> None:
+    def __init__(self, notify: Notify, withdraw: Callable[[str], None] | None = None) -> None:
         self.notify = notify
+        self.withdraw = withdraw or (lambda text: None)  # a notice taken back
         self.worker = Background("shared-writes")
         self._guard = threading.Lock()
         self._queued: dict[str, tuple[str, float]] = {}  # key -> (file name, waiting since)
@@ -128,6 +129,7 @@ class SharedWrites:
         waited = {file_name for file_name, _ in waiting.values()}
         for file_name in [name for name in self._told if name not in waited]:
             del self._told[file_name]  # it was said to wait: now it is written
+            self.withdraw(t("shared.waiting", file=file_name))
             self.notify(t("shared.written", file=file_name), "good")
             changed = True
         now = time.monotonic()

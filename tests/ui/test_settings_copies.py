@@ -128,7 +128,10 @@ def test_a_change_still_held_up_at_closing_is_kept_and_written_at_the_next_start
 def test_the_window_says_so_when_a_write_waits_for_another_copy(monkeypatch):
     i18n.install("en")
     told: list[tuple[str, str]] = []
-    writes = SharedWrites(lambda text, tone: told.append((text, tone)))
+    writes = SharedWrites(
+        lambda text, tone: told.append((text, tone)),
+        lambda text: told.remove(next(n for n in told if n[0] == text)),
+    )
     prefs = Preferences(None, lambda text, tone: told.append((text, tone)), True, None, writes)
     other = FileLock(lock_path(settings_path()))
     other.acquire()
@@ -143,6 +146,7 @@ def test_the_window_says_so_when_a_write_waits_for_another_copy(monkeypatch):
         other.release()
     assert writes.settle()
     assert told[-1] == (t("shared.written", file="settings.json"), "good")
+    assert (t("shared.waiting", file="settings.json"), "bad") not in told, "taken back"
     assert "settings.json" in told[-1][0]
 
 
