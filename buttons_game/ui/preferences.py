@@ -133,8 +133,8 @@ class Preferences:
             self._journals = []
 
     def _not_written(self, error: Exception) -> None:
-        with self._pending_guard:
-            self._pending.clear()  # told, as every failed save is: not kept for later
+        # Told, as every failed save is; still pending: the next save tries it again,
+        # and closing keeps it in a journal.
         warn(f"could not save settings: {error}")
         self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
 

@@ -163,3 +163,22 @@ def test_a_journal_that_is_not_valid_adds_nothing_and_is_removed(home):
     assert prefs.writes.settle()
     assert on_file().mute
     assert not list(folder.glob(JOURNAL_PREFIX + "*"))
+
+
+def test_a_change_that_could_not_be_written_is_told_and_written_with_the_next(monkeypatch):
+    from buttons_game import settings as settings_module
+
+    told: list[tuple[str, str]] = []
+    prefs = window(told)
+    real = settings_module.save_settings
+
+    def full(settings, path=None):
+        raise OSError("settings.json: cannot save the settings (No space left on device)")
+
+    monkeypatch.setattr(settings_module, "save_settings", full)
+    prefs.save(replace(prefs.settings, language="fr"))
+    assert told and told[-1][1] == "bad"
+    monkeypatch.setattr(settings_module, "save_settings", real)
+    prefs.toggle_mute()  # the disk has room again
+    settings = on_file()
+    assert (settings.language, settings.mute) == ("fr", True)
