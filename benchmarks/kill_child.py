@@ -83,8 +83,8 @@ def main() -> None:
             die()
         return path
 
-    def record_then(game):
-        counted = record(game)
+    def record_then(game, **options):
+        counted = record(game, **options)
         if moment == "after-count":
             die()
         return counted

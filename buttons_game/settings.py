@@ -13,6 +13,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -22,7 +23,7 @@ from .games.buttons.bots import LEVELS
 from .games.buttons.tutorial import STEPS as TUTORIAL_STEPS
 from .games.kopf.lessons import LESSONS
 from .i18n import LANGUAGES, system_language
-from .locking import shared_lock
+from .locking import WAIT_SECONDS, shared_lock
 from .names import SEAT_NAME_LIMIT, name_problem
 from .paths import config_dir, remove_stale_files
 
@@ -267,15 +268,19 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings, _message(path, reason)
 
 
+def _encoded(settings: Settings) -> dict[str, Any]:
+    data = asdict(settings)
+    data["window"] = list(settings.window) if settings.window else None
+    data["last_seats"] = [dict(seat) for seat in settings.last_seats]
+    return data
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: a temp file in the same folder, then os.replace.
 
     Raises OSError with a message naming the file and the cause; no temp file is left.
     """
-    data = asdict(settings)
-    data["window"] = list(settings.window) if settings.window else None
-    data["last_seats"] = [dict(seat) for seat in settings.last_seats]
-    text = json.dumps(data, indent=2)
+    text = json.dumps(_encoded(settings), indent=2)
     try:
         path = path or settings_path()
         _write_atomically(path, text.encode("utf-8"))
@@ -285,27 +290,100 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         raise OSError(message) from error
 
 
-def save_changes(before: Settings, after: Settings, path: Path | None = None) -> Settings:
-    """Write the fields ``after`` changes from ``before`` (what this copy of the app last
-    read or wrote) into the settings as the file holds them now, under the file's lock:
-    another copy's changes meanwhile are kept. Returns what was written; OSError as
-    ``save_settings``."""
+def changes(before: Settings, after: Settings) -> dict[str, Any]:
+    """The fields ``after`` changes from ``before``, by name."""
+    return {
+        f.name: getattr(after, f.name)
+        for f in fields(Settings)
+        if getattr(after, f.name) != getattr(before, f.name)
+    }
+
+
+def write_changes(
+    changed: dict[str, Any],
+    path: Path | None = None,
+    wait: float = WAIT_SECONDS,
+    whole: Settings | None = None,
+) -> Settings:
+    """Write the fields ``changed`` into the settings as the file holds them now, under
+    the file's lock: another copy's changes meanwhile are kept; a file that is not valid
+    gets ``whole`` (this copy's settings) with them. Returns what was written; BusyError
+    when another copy held the lock ``wait`` seconds, OSError as ``save_settings``."""
     try:
         path = path or settings_path()
     except OSError as error:
         raise OSError(_short(f"settings folder: cannot save the settings ({error})")) from error
-    with shared_lock(path):
+    with shared_lock(path, wait):
         current, problem = load_settings(path)
-        if problem:
-            current = before  # a bad file: this copy's settings are written whole
-        changed = {
-            f.name: getattr(after, f.name)
-            for f in fields(Settings)
-            if getattr(after, f.name) != getattr(before, f.name)
-        }
+        if problem and whole is not None:
+            current = whole  # a bad file: this copy's settings are written whole
         merged = replace(current, **changed)
         save_settings(merged, path)
     return merged
+
+
+def save_changes(before: Settings, after: Settings, path: Path | None = None) -> Settings:
+    """Write the fields ``after`` changes from ``before`` (this copy's wish when it last
+    read or wrote) into the settings as the file holds them now; see ``write_changes``."""
+    return write_changes(changes(before, after), path, whole=before)
+
+
+# ------------------------------------------------------------------ the journal
+# A change a copy could not write before it closed (another copy held the file's lock)
+# is kept in a small file of its own beside the settings, and written at the next start.
+
+JOURNAL_PREFIX, JOURNAL_SUFFIX = ".settings-journal-", ".json"
+
+
+def write_journal(changed: dict[str, Any], folder: Path | None = None) -> Path:
+    """Keep ``changed`` (fields by name) in a journal file of this copy's own; its path.
+    OSError if it cannot be written."""
+    folder = folder or settings_path().parent
+    data = _encoded(replace(Settings(), **changed))
+    document = {"changes": {name: data[name] for name in changed}}
+    path = folder / f"{JOURNAL_PREFIX}{time.time_ns():020d}-{os.getpid()}{JOURNAL_SUFFIX}"
+    _write_atomically(path, json.dumps(document, indent=2).encode("utf-8"))
+    return path
+
+
+def read_journals(folder: Path | None = None) -> tuple[dict[str, Any], list[Path]]:
+    """The changes every journal beside the settings keeps, oldest first, later ones over
+    earlier ones; and the journals read. A journal that is not valid adds nothing (each
+    valid field of it still counts). Never raises."""
+    try:
+        folder = folder or settings_path().parent
+        names = sorted(
+            entry.name
+            for entry in os.scandir(folder)
+            if entry.name.startswith(JOURNAL_PREFIX) and entry.name.endswith(JOURNAL_SUFFIX)
+        )
+    except OSError:
+        return {}, []
+    changed: dict[str, Any] = {}
+    read: list[Path] = []
+    for name in names:
+        path = folder / name
+        try:
+            document = _parse(_read_capped(path))
+        except (OSError, ValueError, _Unusable):
+            read.append(path)  # nothing to keep in it: removed with the others
+            continue
+        read.append(path)
+        kept = document.get("changes")
+        if not isinstance(kept, dict):
+            continue
+        for key, reader in _READERS.items():
+            if key in kept:
+                value = reader(kept[key])
+                if value is not _INVALID:
+                    changed[key] = value
+    return changed, read
+
+
+def remove_journals(paths: list[Path]) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def remove_stale_temp_files(age_seconds: float = STALE_TEMP_SECONDS) -> int:

@@ -5,7 +5,10 @@ index.py) beside the saves folder, and only files that are new or changed are
 read and replayed again. ``load_game`` still replays the file the player opens.
 Listing also keeps the folder tidy: finished autosaves beyond the newest
 MAX_FINISHED_AUTOSAVES and temporary files a crash left behind are removed.
-Named saves, unfinished games and files that cannot be read are never removed.
+Named saves, unfinished games, files that cannot be read and finished games the
+statistics have not counted (``stats.store.counted_games``; none while the statistics
+file cannot be read) are never removed. The index is only a cache: listing never
+waits for another copy writing it (the window's thread lists), it writes it next time.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ MAX_FINISHED_AUTOSAVES = 20
 STALE_TEMP_SECONDS = 60
 # What listing removes while the app runs: it may run during another copy's save.
 LISTING_STALE_TEMP_SECONDS = 3600
-INDEX_WAIT_SECONDS = 2.0
+INDEX_WAIT_SECONDS = 0.0  # the index is only a cache: another copy writing it is not waited for
 # The longest the main menu reads saves for Continue while the index is not built yet.
 QUICK_SECONDS = 0.1
 
@@ -242,8 +245,9 @@ def _listing(keep: int | None) -> tuple[list[SaveInfo], list[Path]]:
         names.difference_update(path.name for path in pruned)
     index.keep_only(names)
     if index.changed:
-        # Only a cache: listing works without it. Another copy writing it at the same
-        # time is waited for; an entry one leaves out is read again next time.
+        # Only a cache: listing works without it. While another copy writes it, this
+        # listing leaves it (it is written next time); an entry one leaves out is read
+        # again next time.
         with contextlib.suppress(OSError), shared_lock(index_path, wait=INDEX_WAIT_SECONDS):
             write_atomically(index_path, index.to_bytes())
     return infos, pruned
@@ -336,8 +340,19 @@ def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
         for info in infos
         if info.is_autosave and not info.name and info.finished and not info.broken
     ]
+    beyond = finished[max(keep, 1) :]
+    if not beyond:
+        return []
+    # The statistics build on the saves: asked here, when there is something to prune.
+    from buttons_game.stats.store import counted_games
+
+    counted = counted_games()
+    if counted is None:
+        return []  # which games are counted cannot be known now: none goes
     pruned = []
-    for info in finished[max(keep, 1) :]:
+    for info in beyond:
+        if info.game_id not in counted:
+            continue  # not counted yet (the next count reads it): kept
         try:
             saved = read_save(info.path)
         except SaveFileError:

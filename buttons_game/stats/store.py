@@ -14,8 +14,11 @@ figures as far as this version can read them): it is never rebuilt over.
 ``reset`` sets every figure back to zero and asks nothing: the screen asks first. The
 game_ids counted stay in the file (also after a reset), so no game is counted twice.
 
-Every read-change-write holds the file's lock (``locking.shared_lock``), so two copies
-of the app on one data folder never lose or double-count a game.
+Every read-change-write holds the file's lock (``locking.shared_lock``: between copies,
+and between threads of one, so a count still running in a thread can never write over
+a reset or a game counted meanwhile), so two copies of the app on one data folder never
+lose or double-count a game. Pruning old finished autosaves (saves/listing.py) asks
+``counted_games`` first: a finished game not counted is never pruned.
 """
 
 from __future__ import annotations
@@ -23,13 +26,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from buttons_game.locking import shared_lock
+from buttons_game.locking import WAIT_SECONDS, shared_lock
 from buttons_game.paths import (
     NotARegularFile,
     data_dir,
@@ -55,9 +57,6 @@ KEEP_BROKEN = 5  # set-aside copies kept, the newest
 STALE_TEMP_SECONDS = 60  # a write in progress lives milliseconds
 READ_TRIES = 3
 RETRY_SECONDS = 0.05
-# Each read-change-write of the file holds this, so a count still running in a thread
-# (the screen was left) can never write over a reset or a game counted meanwhile.
-_LOCK = threading.RLock()
 
 
 @dataclass(frozen=True)
@@ -126,6 +125,16 @@ def read_statistics(path: Path | None = None) -> Statistics | None:
         raise StatsNewer(path, newer) from None
 
 
+def counted_games() -> frozenset[str] | None:
+    """The ids of the games the statistics file has counted (none if there is no file);
+    None when it cannot be read or used now: then no finished save may be pruned."""
+    try:
+        stats = read_statistics()
+    except (OSError, ValueError):
+        return None
+    return frozenset() if stats is None else frozenset(stats.counted)
+
+
 def write_statistics(stats: Statistics, path: Path | None = None) -> None:
     """Write the file atomically (a temporary file moved over it); StorageError if it cannot."""
     write_atomically(path or statistics_path(), encode_statistics(stats))
@@ -184,16 +193,19 @@ def take_back(stats: Statistics, infos: list[SaveInfo] | None = None) -> int:
     return changed
 
 
-def refresh(cancel: Callable[[], bool] | None = None, *, rebuild: bool = True) -> Refreshed:
+def refresh(
+    cancel: Callable[[], bool] | None = None, *, rebuild: bool = True, wait: float = WAIT_SECONDS
+) -> Refreshed:
     """The statistics brought up to date with the saves, written if anything changed;
     ``cancel`` (the screen was left) stops the count early, keeping what it counted.
     With ``rebuild`` False (the start-up look, which nobody watches) a broken file
     raises StatsFileError and is left for a look that can say so.
 
-    Raises StorageError (an OSError) when the data folder cannot be used, and
-    StatsUnavailable when the file cannot be read right now (it is left alone).
+    Raises StorageError (an OSError) when the data folder cannot be used,
+    StatsUnavailable when the file cannot be read right now (it is left alone), and
+    BusyError when another copy held the file's lock ``wait`` seconds.
     """
-    with _LOCK, shared_lock(statistics_path()):
+    with shared_lock(statistics_path(), wait):
         return _refresh(cancel, rebuild)
 
 
@@ -220,13 +232,14 @@ def _refresh(cancel: Callable[[], bool] | None = None, rebuild: bool = True) -> 
     return Refreshed(stats, added, rebuilt, broken, kept_as, taken_back)
 
 
-def record_game(game: AnyGame) -> Refreshed:
+def record_game(game: AnyGame, wait: float = WAIT_SECONDS) -> Refreshed:
     """Count a finished game once (``added`` is 1 if it was counted now, 0 if it had been
     before or is not over). A missing or broken file is built from the saves first.
-    Call it after the finished game's autosave is written, before any pruning."""
+    Call it after the finished game's autosave is written, before any pruning.
+    BusyError when another copy held the file's lock ``wait`` seconds."""
     if not game.state.is_over():
         return Refreshed(Statistics())
-    with _LOCK, shared_lock(statistics_path()):
+    with shared_lock(statistics_path(), wait):
         return _record(game)
 
 
@@ -246,9 +259,10 @@ def _record(game: AnyGame) -> Refreshed:
     )
 
 
-def reset() -> Statistics:
-    """Every figure back to zero (the games counted stay known, so none counts again)."""
-    with _LOCK, shared_lock(statistics_path()):
+def reset(wait: float = WAIT_SECONDS) -> Statistics:
+    """Every figure back to zero (the games counted stay known, so none counts again);
+    BusyError when another copy held the file's lock ``wait`` seconds."""
+    with shared_lock(statistics_path(), wait):
         stats = _refresh().stats
         stats.reset()
         write_statistics(stats)

@@ -37,6 +37,7 @@ from .screens.rules import RulesScreen
 from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
 from .screens.stats_screen import StatsScreen
+from .shared_writes import SharedWrites
 
 __all__ = ["App", "AppOptions"]
 
@@ -52,8 +53,10 @@ class App:
         self.board = NoticeBoard(lambda: setattr(self, "dirty", True))
         self.notices, self.notify = self.board.items, self.board.notify
         self.notice_boxes: list[pygame.Rect] = []  # where the notes were drawn last
+        # Shared files (settings, statistics) another copy holds are written by a worker.
+        self.writes = SharedWrites(self.notify, self.board.withdraw)
         self.prefs = Preferences(
-            options.language, self.notify, options.starts_at_once, options.window
+            options.language, self.notify, options.starts_at_once, options.window, self.writes
         )
         self.sounds, self.play_sound = self.prefs.sounds, self.prefs.sounds.play
         self.remember_seats, self.remember_lesson = (self.prefs.remember_seats,
@@ -75,7 +78,7 @@ class App:
         self.shots = Screenshots(options, self.notify)
         if self.prefs.problem:
             self.notify(t("errors.settings_unreadable", problem=self.prefs.problem), "bad")
-        self.keeper = GameKeeper(self.notify)
+        self.keeper = GameKeeper(self.notify, self.writes)
         self.saving_off = self.keeper.saving_off
         self.game_changed, self.can_continue = self.keeper.changed, self.keeper.can_continue
         self.saves_known = lambda: self.keeper.saves_known
@@ -256,6 +259,9 @@ class App:
                 events = pygame.event.get()
                 if busy or self.dirty:
                     dt = self.clock.tick(FPS) / 1000
+                elif self.writes.poll():
+                    self.dirty = True  # a write another copy held up is done, or waits on
+                    continue
                 else:
                     self.prefs.save_window()  # remember the size once the drag is over
                     # Idle: look for input every few ms; step a few times a second (tooltips).
@@ -268,14 +274,18 @@ class App:
                 busy = self.step(dt, events)
         finally:
             self.prefs.save_window()
-            # Work still running (reviews, bots, hints, counts) is on daemon threads
-            # (ui/background.py) and ends with the process.
+            # Work still running (reviews, bots, hints, counts, writes another copy holds
+            # up) is on daemon threads (ui/background.py) and ends with the process: a
+            # settings change not written yet is kept in a journal for the next start.
             self.keeper.close()
+            self.prefs.close()
+            self.writes.close()
         return self.exit_code
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One turn of the loop: events (UI first), the screen's update, the UI's update, and
         a draw whenever anything on screen changed. True while the loop must keep ticking."""
+        self.dirty |= self.writes.poll()
         for event in pygame.event.get() if events is None else events:
             self.dirty = True
             if event.type == pygame.QUIT:

@@ -1,5 +1,11 @@
 """Keeping the games of this session: every move autosaved, a finished game counted in
-the statistics, and the game that Continue resumes. Any game, through the services."""
+the statistics, and the game that Continue resumes. Any game, through the services.
+
+Nothing here waits for another copy of the app on the window's thread: the start-up
+look and a finished game's count try the statistics' lock at once and, when another
+copy holds it, go to a worker (``SharedWrites``, ``Background``). A count that failed
+(the file could not be read, say) is tried again at the next game's end and at the
+next start, and until then its finished save is never pruned."""
 
 from __future__ import annotations
 
@@ -11,10 +17,11 @@ from typing import Any
 
 from buttons_game import saves, stats
 from buttons_game.i18n import t
-from buttons_game.locking import GameLock, remove_idle_game_locks
+from buttons_game.locking import WAIT_SECONDS, BusyError, GameLock, remove_idle_game_locks
 from buttons_game.paths import saves_dir
 from buttons_game.settings import warn
 from buttons_game.ui.background import Background
+from buttons_game.ui.shared_writes import SharedWrites
 
 Notify = Callable[[str, str], None]
 INLINE_SAVES = 64  # with more files in the saves folder, the start-up look is in a thread
@@ -31,11 +38,13 @@ def _more_files_than(folder: Path, count: int) -> bool:
 class GameKeeper:
     """The game at the table, its autosave and its count; says once if saving is off."""
 
-    def __init__(self, notify: Notify) -> None:
+    def __init__(self, notify: Notify, writes: SharedWrites | None = None) -> None:
         self.notify = notify
+        self.writes = writes or SharedWrites(notify)
         self.current_game: Any = None
         self.saving_off: str | None = saves.storage_problem()  # why games cannot be saved
         self.game_lock = GameLock()
+        self.count_failed = False  # a finished game of this session could not be counted
         # Start-up work off the window's thread: the save list's index built (a first
         # start with many saves would hold the menu back) and the statistics brought to
         # agree with the saves.
@@ -44,31 +53,43 @@ class GameKeeper:
         self._begun = False
         if self.saving_off is None:
             saves.remove_stale_temp_files()  # left by saves a crash interrupted
-            remove_idle_game_locks(saves_dir())
-            if _more_files_than(saves_dir(), INLINE_SAVES):
-                # started after the first frame (``begin``): the menu's quick look at
-                # the newest saves would otherwise wait for this thread at each file
+            # started after the first frame (``begin``): the menu's quick look at the
+            # newest saves would otherwise wait for this thread at each file; so would
+            # another copy holding the statistics' lock
+            if _more_files_than(saves_dir(), INLINE_SAVES) or not self._tidy(wait=0.0):
                 self.tidied = Future()
-            else:
-                self._tidy()  # a few saves: done at once, as quick as a thread's start
         else:
             warn(f"saving is off: {self.saving_off}")
             notify(t("errors.saving_off", why=self.saving_off), "bad")
 
-    def _tidy(self) -> None:
-        # The statistics first: a finished save a kill left uncounted is counted before
-        # the listing may prune old finished autosaves.
-        for step in (lambda: stats.refresh(rebuild=False), saves.list_saves):
-            try:
-                step()
-            except Exception as error:  # said where it matters: the Load, statistics screens
-                warn(f"start-up look at the saves and statistics: {error}")
+    def _tidy(self, wait: float = WAIT_SECONDS) -> bool:
+        """The start-up look: the statistics first (a finished save a kill left uncounted
+        is counted, the listing never prunes one not counted), then the listing. False,
+        having done nothing, when another copy held the statistics ``wait`` seconds."""
+        try:
+            stats.refresh(rebuild=False, wait=wait)
+        except BusyError:
+            if wait < WAIT_SECONDS:
+                return False
+            warn("start-up look at the statistics: another copy of the app holds them")
+        except Exception as error:  # said where it matters: the Load, statistics screens
+            warn(f"start-up look at the saves and statistics: {error}")
+        try:
+            saves.list_saves()
+        except Exception as error:
+            warn(f"start-up look at the saves and statistics: {error}")
+        return True
 
     def begin(self) -> None:
-        """After the first frame: the start-up look at many saves begins, off the
-        window's thread (once); ``tidied`` is done when it is."""
-        if self.tidied is not None and not self._begun:
-            self._begun = True
+        """After the first frame: the start-up look at many saves (or one another copy
+        held up) begins, off the window's thread (once); ``tidied`` is done when it is.
+        Game locks no copy holds any more are cleared too (thousands take a second)."""
+        if self._begun:
+            return
+        self._begun = True
+        if self.saving_off is None:
+            self.tidying.submit(remove_idle_game_locks, saves_dir())
+        if self.tidied is not None:
             self.tidying.submit(self._tidy_in_background)
 
     def _tidy_in_background(self) -> None:
@@ -94,16 +115,16 @@ class GameKeeper:
         return game if game is not None and not game.state.is_over() else None
 
     def can_continue(self) -> bool:
+        """A game to continue: this session's, or an unfinished save (also in a saves
+        folder that cannot be written: the game is played on without saving)."""
         if self.paused_game() is not None:
             return True
-        if self.saving_off:
-            return False
         try:
             if not self.saves_known:
                 info, _ = saves.quick_latest_unfinished()
                 return info is not None
             return saves.latest_unfinished() is not None
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def game_to_continue(self) -> Any:
@@ -113,7 +134,7 @@ class GameKeeper:
         if game is not None:
             return game
         try:
-            info = None if self.saving_off else saves.latest_unfinished()
+            info = saves.latest_unfinished()
         except OSError as error:
             self.notify(str(error), "bad")
             return None
@@ -159,22 +180,39 @@ class GameKeeper:
             warn(f"autosave failed: {error}")
             self.notify(t("saves.autosave_failed", error=str(error)), "bad")
             return
-        if over and self.count_finished(game):  # uncounted, every finished save is kept
-            try:
-                saves.prune_finished_autosaves()
-            except OSError as error:
-                warn(f"old finished autosaves were not pruned: {error}")
+        if over:
+            self.count_finished(game)
 
-    def count_finished(self, game: Any) -> bool:
+    def count_finished(self, game: Any) -> None:
         """Add a finished game to the statistics (once per game, however often it is
-        called); False if it could not be counted now (the next start counts it)."""
+        called), then prune old finished autosaves (only games counted go); at once, or
+        by the worker when another copy holds the statistics. A count that fails is told
+        and tried again at the next game's end (and the next start)."""
+        self.writes.run(
+            f"count {game.game_id}",
+            stats.FILE_NAME,
+            lambda wait: self._count(game, wait),
+            self._counted,
+            self._not_counted,
+        )
+
+    def _count(self, game: Any, wait: float) -> stats.Refreshed:
+        counted = stats.record_game(game, wait=wait)
+        if self.count_failed:  # an earlier game of this session: counted now
+            stats.refresh(wait=wait)
+            self.count_failed = False
         try:
-            counted = stats.record_game(game)
-        except Exception as error:  # nor does a count that fails
-            warn(f"the statistics were not updated: {error}")
-            self.notify(t("stats.not_updated", error=str(error)), "bad")
-            return False
+            saves.prune_finished_autosaves()
+        except OSError as error:
+            warn(f"old finished autosaves were not pruned: {error}")
+        return counted
+
+    def _counted(self, counted: stats.Refreshed) -> None:
         if counted.broken:
             warn(f"the statistics file was broken and is rebuilt: {counted.broken}")
             self.notify(t("stats.rebuilt", error=counted.broken, name=counted.kept_as), "bad")
-        return True
+
+    def _not_counted(self, error: Exception) -> None:
+        self.count_failed = True  # its finished save stays until it is counted
+        warn(f"the statistics were not updated: {error}")
+        self.notify(t("stats.not_updated", error=str(error)), "bad")

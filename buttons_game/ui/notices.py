@@ -174,6 +174,13 @@ class NoticeBoard:
         self.items.append(Notice(text, tone, until, tuple(keep)))
         self.changed()
 
+    def withdraw(self, text: str) -> None:
+        """Take back the note of these words (what it said is over), if it is shown."""
+        kept = [n for n in self.items if n.text != text]
+        if len(kept) != len(self.items):
+            self.items[:] = kept
+            self.changed()
+
     def expire(self) -> bool:
         """Drop the notes whose time is up; True if any went."""
         now = time.monotonic()

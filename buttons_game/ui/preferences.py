@@ -1,8 +1,15 @@
 """The player's settings while the app runs: read at start, saved on every change, the
-sound layer kept in step, and what the settings remember (seats, lessons, the offer)."""
+sound layer kept in step, and what the settings remember (seats, lessons, the offer).
+
+Each copy of the app writes only what it changed: the fields its new wish changes from
+its last wish (what it last read, or asked to write), whatever another copy wrote
+meanwhile. A change another copy keeps waiting (its lock held) is written by a worker
+(``SharedWrites``); one still unwritten when the app closes is kept in a journal beside
+the settings and written at the next start."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -14,13 +21,19 @@ from buttons_game import i18n
 from buttons_game.i18n import t
 from buttons_game.settings import (
     Settings,
+    changes,
     load_settings,
+    read_journals,
+    remove_journals,
     remove_stale_temp_files,
-    save_changes,
+    settings_path,
     warn,
+    write_changes,
+    write_journal,
 )
 from buttons_game.ui import art
 
+from .shared_writes import SharedWrites
 from .sound import Sounds
 
 Notify = Callable[[str, str], None]
@@ -35,11 +48,18 @@ class Preferences:
         notify: Notify,
         starts_at_once: bool,
         window: tuple[int, int] | None = None,
+        writes: SharedWrites | None = None,
     ) -> None:
         self.notify = notify
+        self.writes = writes or SharedWrites(notify)
         self.settings, self.problem = load_settings()
         remove_stale_temp_files()  # left by a write a crash interrupted
-        self.on_disk = replace(self.settings)  # what this copy last read or wrote
+        # Changes a copy could not write before it closed: applied, and written below.
+        journal, self._journals = read_journals()
+        self.settings = replace(self.settings, **journal)
+        self.wish = replace(self.settings)  # this copy's last wish: read, or asked for
+        self._pending: dict[str, Any] = dict(journal)  # fields wished, not written yet
+        self._pending_guard = threading.Lock()
         # --lang is for this run only: the file keeps the language the player chose.
         self.kept_language = self.settings.language
         self.run_language = language
@@ -58,6 +78,8 @@ class Preferences:
         self.sounds = Sounds(self.settings.effects_volume, self.settings.mute)
         if self.problem:
             warn(self.problem)
+        if self._pending:
+            self._write_pending()
 
     def save(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
@@ -74,12 +96,61 @@ class Preferences:
             self.kept_window = (settings.window, settings.fullscreen)
         window, fullscreen = self.kept_window
         kept = replace(settings, language=self.kept_language, window=window, fullscreen=fullscreen)
+        # only what this copy changed: another copy's changes meanwhile are kept
+        changed = changes(self.wish, kept)
+        self.wish = kept
+        if not changed:
+            return
+        with self._pending_guard:
+            self._pending.update(changed)
+        self._write_pending()
+
+    def _write_pending(self) -> None:
+        """Write the changes pending now, or have the worker write them once another
+        copy lets go of the file."""
+        self.writes.run(
+            "settings",
+            settings_path_name(),
+            self._write,
+            self._written,
+            self._not_written,
+            again=lambda: bool(self._pending),
+        )
+
+    def _write(self, wait: float) -> Settings:
+        with self._pending_guard:
+            changed = dict(self._pending)
+        merged = write_changes(changed, wait=wait, whole=self.wish)
+        with self._pending_guard:
+            for name, value in changed.items():
+                if name in self._pending and self._pending[name] == value:
+                    del self._pending[name]
+        return merged
+
+    def _written(self, _merged: Settings) -> None:
+        if self._journals and not self._pending:
+            remove_journals(self._journals)  # what they kept is in the file now
+            self._journals = []
+
+    def _not_written(self, error: Exception) -> None:
+        # Told, as every failed save is; still pending: the next save tries it again,
+        # and closing keeps it in a journal.
+        warn(f"could not save settings: {error}")
+        self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
+
+    def close(self) -> None:
+        """The app is closing: a change still waiting for another copy is kept in a
+        journal (written at the next start); nothing is waited for."""
+        with self._pending_guard:
+            pending = dict(self._pending)
+        if not pending:
+            return
         try:
-            # only what this copy changed: another copy's changes meanwhile are kept
-            self.on_disk = save_changes(self.on_disk, kept)
+            write_journal(pending)
         except OSError as error:
-            warn(f"could not save settings: {error}")
-            self.notify(t("errors.settings_not_saved", error=str(error)), "bad")
+            warn(f"a settings change could not be kept for the next start: {error}")
+            return
+        remove_journals(self._journals)  # the new journal holds what they kept
 
     def apply(self, settings: Settings, manager: pygame_gui.UIManager) -> None:
         """Save ``settings`` and apply what needs no new window: sound, symbols, language."""
@@ -143,3 +214,11 @@ class Preferences:
             return False
         self.toggle_mute()
         return True
+
+
+def settings_path_name() -> str:
+    """The settings file's name, as the window names it while a write waits."""
+    try:
+        return settings_path().name
+    except OSError:
+        return "settings.json"

@@ -6,7 +6,12 @@ folder shared with another (BUTTONS_GAME_HOME set).
 - ``hold GAME_ID``: claims the game as a copy at whose table it is, prints "held",
   and keeps it until its standard input closes;
 - ``settings FIELD VALUE``: loads the settings, prints "loaded", waits for a line on
-  standard input, then saves its one change.
+  standard input, then saves its one change;
+- ``lock NAME...``: takes the lock of each shared file named (``statistics``,
+  ``settings``, ``index``), prints "locked" and keeps them until its standard input
+  closes (the test stops it meanwhile, as Ctrl-Z or a debugger would);
+- ``prefs``: the window's settings (``Preferences``): for each line ``FIELD VALUE`` on
+  standard input, changes that field as the Settings screen would and prints "ok".
 """
 
 import json
@@ -60,5 +65,40 @@ def settings(field: str, value: str) -> None:
     say("saved")
 
 
+def lock(*names: str) -> None:
+    from contextlib import ExitStack
+
+    from buttons_game.locking import shared_lock
+    from buttons_game.saves.index import INDEX_NAME
+    from buttons_game.settings import settings_path
+
+    files = {
+        "statistics": stats.statistics_path(),
+        "settings": settings_path(),
+        "index": saves_dir().parent / INDEX_NAME,
+    }
+    with ExitStack() as held:
+        for name in names:
+            held.enter_context(shared_lock(files[name]))
+        say("locked")
+        sys.stdin.read()
+
+
+def prefs() -> None:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from buttons_game.ui.preferences import Preferences
+
+    window = Preferences(None, lambda text, tone: None, True)
+    say("ready")
+    for line in sys.stdin:
+        field, value = line.split(" ", 1)
+        value = json.loads(value)
+        if field == "window":
+            value = tuple(value)
+        window.save(replace(window.settings, **{field: value}))
+        say("ok")
+
+
 if __name__ == "__main__":
-    {"count": count, "hold": hold, "settings": settings}[sys.argv[1]](*sys.argv[2:])
+    commands = {"count": count, "hold": hold, "settings": settings, "lock": lock, "prefs": prefs}
+    commands[sys.argv[1]](*sys.argv[2:])

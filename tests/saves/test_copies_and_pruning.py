@@ -3,6 +3,7 @@
 import random
 from datetime import datetime, timedelta, timezone
 
+from buttons_game import stats
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.paths import saves_dir
 from buttons_game.saves import (
@@ -85,6 +86,7 @@ def test_only_the_newest_finished_autosaves_are_kept():
     named = save_as(finished, "keep me")
     broken = saves_dir() / "autosave-broken.json"
     broken.write_text("{", encoding="utf-8")
+    stats.refresh()  # only finished games the statistics have counted are pruned
     newest = finished.fork()
     autosave(newest)  # a finished game: the oldest five finished autosaves go
     names = {p.name for p in saves_dir().iterdir()}
@@ -102,6 +104,7 @@ def test_an_unfinished_autosave_prunes_nothing():
     t0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
     for i in range(MAX_FINISHED_AUTOSAVES + 2):
         _write_autosave(finished.fork(), t0 + timedelta(minutes=i))
+    stats.refresh()  # counted: they may be pruned
     before = snapshot(saves_dir())
     path = autosave(random_game(random.Random(8), 2, steps=10))
     after = snapshot(saves_dir())

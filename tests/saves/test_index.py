@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from buttons_game import stats
 from buttons_game.paths import data_dir, saves_dir
 from buttons_game.saves import (
     MAX_FINISHED_AUTOSAVES,
@@ -259,6 +260,7 @@ def test_listing_prunes_finished_autosaves_without_a_new_autosave():
     named_in_an_autosave_file.write_text(encode_game(finished, name="kept", saved_at=T0))
     broken = saves_dir() / "autosave-broken.json"
     broken.write_text("{", encoding="utf-8")
+    stats.refresh()  # only finished games the statistics have counted are pruned
     infos = list_saves()
     names = {p.name for p in saves_dir().iterdir()}
     assert [g for g in copies if autosave_path(g).name in names] == copies[5:]

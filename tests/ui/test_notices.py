@@ -90,3 +90,17 @@ def test_notes_leave_the_dice_roll_and_the_prompt_in_view(make_app, size, player
         assert pygame.Rect((0, 0), size).contains(box)
         for rect in (*boards_of(app.top), dice, table.roll, table.opt_out, table.prompt):
             assert not box.colliderect(rect), (size, players, box, rect)
+
+
+def test_a_note_taken_back_goes_and_the_others_stay():
+    from buttons_game.ui.notices import NoticeBoard
+
+    changes: list[int] = []
+    board = NoticeBoard(lambda: changes.append(1))
+    board.notify("waiting for the other copy", "bad")
+    board.notify("saved", "good")
+    changes.clear()
+    board.withdraw("waiting for the other copy")
+    assert [n.text for n in board.items] == ["saved"] and changes == [1]
+    board.withdraw("never shown")
+    assert [n.text for n in board.items] == ["saved"] and changes == [1]

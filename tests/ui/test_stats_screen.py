@@ -3,6 +3,8 @@ keyboard, a finished game counted once, and its texts fitting in every language.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -105,6 +107,35 @@ def test_reset_asks_first_and_keep_changes_nothing(make_app):
     assert screen.stats is not None and screen.stats.players() == []
     assert stats.read_statistics().games == 0
     assert len(list(saves.list_saves())) == 3, "the saves are all kept"
+
+
+def test_reset_while_another_copy_holds_the_statistics_says_so_and_waits_for_nothing(make_app):
+    from filelock import FileLock
+
+    from buttons_game.locking import lock_path
+
+    save_some_games(1)
+    app = make_app(window=(1280, 720))
+    app.show_menu()
+    app.show_stats()
+    screen = loaded(app)
+    path = stats.statistics_path()
+    before = path.read_bytes()
+    other = FileLock(lock_path(path))  # another copy's lock
+    other.acquire()
+    try:
+        click_widget(app, screen.reset)
+        began = time.monotonic()
+        click_widget(app, screen.yes_reset)
+        assert time.monotonic() - began < 5.0, "the window waited for the other copy (20 s)"
+        assert screen.message is not None and screen.message[1] == "bad"
+        assert "in use by another copy" in screen.message[0]
+        assert path.read_bytes() == before
+    finally:
+        other.release()
+    click_widget(app, screen.reset)
+    click_widget(app, screen.yes_reset)
+    assert screen.message == (t("stats.reset_done"), "good")
 
 
 def test_the_keyboard_reaches_everything(make_app):

@@ -197,7 +197,8 @@ class StatsScreen(Screen):
     def do_reset(self) -> None:
         self.confirm = False
         try:
-            self.stats = stats.reset()
+            # the window's thread: another copy holding the file is said, not waited for
+            self.stats = stats.reset(wait=0.0)
         except OSError as error:
             self.message = (t("stats.not_updated", error=str(error)), "bad")
         else:
