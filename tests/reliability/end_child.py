@@ -41,8 +41,8 @@ def main() -> None:
             kill()
         return path
 
-    def record_then(game):
-        counted = record(game)
+    def record_then(game, **options):
+        counted = record(game, **options)
         if moment == "after-count":
             kill()
         return counted
