@@ -12,6 +12,7 @@ import pytest
 
 from buttons_game.games.kopf.engine import (
     BOARD,
+    PASS,
     ActionFormatError,
     IllegalActionError,
     Move,
@@ -76,6 +77,96 @@ def test_a_custom_position_survives_json():
 def test_malformed_actions_are_refused(value):
     with pytest.raises(ActionFormatError):
         decode_action(value)
+
+
+def test_a_pass_round_trips_through_its_save_form():
+    stored = json.loads(json.dumps(encode_action(PASS)))
+    assert stored == {"type": "pass"}
+    assert decode_action(stored) == PASS and decode_action(stored) == Pass()
+    for action in (Move(2, 2, 3, 3), Remove(4, 5)):
+        assert decode_action(json.loads(json.dumps(encode_action(action)))) == action
+
+
+SETUP_KEYS = ("board", "target", "pieces", "to_move")
+
+
+@pytest.mark.parametrize("key", SETUP_KEYS)
+def test_a_set_up_missing_a_key_is_refused(key):
+    data = encode_setup(new_game().setup)
+    del data[key]
+    with pytest.raises(ValueError, match="a set-up has board, target, pieces and to_move"):
+        decode_setup(data)
+
+
+@pytest.mark.parametrize("extra", ["seed", "players", "Board"])
+def test_a_set_up_with_an_extra_key_is_refused(extra):
+    data = encode_setup(new_game().setup)
+    assert decode_setup(dict(data)) == new_game().setup
+    data[extra] = 1
+    with pytest.raises(ValueError, match="a set-up has board, target, pieces and to_move"):
+        decode_setup(data)
+
+
+@pytest.mark.parametrize(
+    "square",
+    [
+        [5],
+        [5, 5, 5],
+        [],
+        (5, 5),
+        "55",
+        5,
+        None,
+        [5, "5"],
+        [5, 5.0],
+        [True, 5],
+        [5, None],
+        [1000, 5],
+        [5, -1000],
+        [10**30, 5],
+    ],
+)
+def test_a_piece_square_that_is_not_a_pair_of_whole_numbers_in_range_is_refused(square):
+    data = encode_setup(new_game().setup)
+    data["pieces"][0][0] = square
+    with pytest.raises(ActionFormatError, match=r"a piece must be \[row, col\]"):
+        decode_setup(data)
+    for action in (
+        {"type": "remove", "at": square},
+        {"type": "move", "from": [5, 5], "to": square},
+        {"type": "move", "from": square, "to": [5, 5]},
+    ):
+        with pytest.raises(ActionFormatError, match=r"must be \[row, col\]"):
+            decode_action(action)
+
+
+def test_a_square_just_inside_the_format_range_is_read_then_found_off_the_board():
+    assert decode_action({"type": "remove", "at": [999, -999]}) == Remove(999, -999)
+    data = encode_setup(new_game().setup)
+    data["pieces"][0][0] = [999, 5]
+    with pytest.raises(ValueError, match=r"\(999, 5\) is off the board"):
+        decode_setup(data)
+
+
+@pytest.mark.parametrize(
+    "pieces, words",
+    [
+        ({"red": [], "blue": []}, "pieces must be [red_squares, blue_squares]"),
+        ("[[], []]", "pieces must be [red_squares, blue_squares]"),
+        (None, "pieces must be [red_squares, blue_squares]"),
+        ([[[5, 5]]], "pieces must be [red_squares, blue_squares]"),
+        ([[[5, 5]], [[6, 6]], []], "pieces must be [red_squares, blue_squares]"),
+        ([[[5, 5]], "66"], "each side's pieces must be a list of [row, col]"),
+        ([{"5": 5}, [[6, 6]]], "each side's pieces must be a list of [row, col]"),
+        ([[[5, 5]], None], "each side's pieces must be a list of [row, col]"),
+    ],
+)
+def test_pieces_of_the_wrong_shape_are_refused(pieces, words):
+    data = encode_setup(new_game().setup)
+    data["pieces"] = pieces
+    with pytest.raises(ValueError) as error:
+        decode_setup(data)
+    assert words in str(error.value)
 
 
 def test_replay_names_the_first_illegal_action_with_its_code():
