@@ -113,10 +113,10 @@ def test_a_piece_its_holes_away_from_the_edge_may_move_onto_the_edge(holes, dire
 # ------------------------------------------------------------------ punishing
 
 
-def two_red_groups(**kwargs) -> KopfState:
+def two_red_groups() -> KopfState:
     """Blue to move; red has two forbidden groups, a line of four and a line of three."""
     red = [(5, 5), (5, 6), (5, 7), (5, 8), (8, 2), (8, 3), (8, 4)]
-    return position(red, [], to_move=BLUE, **kwargs)
+    return position(red, [], to_move=BLUE)
 
 
 def test_with_two_forbidden_groups_the_pieces_of_both_may_be_removed():
