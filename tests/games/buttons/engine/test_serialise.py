@@ -98,6 +98,29 @@ def test_bad_setups_are_refused(change):
         decode_setup(data)
 
 
+@pytest.mark.parametrize("key", ["players", "layouts", "cards", "seed"])
+def test_a_setup_without_one_of_its_four_keys_is_refused(key):
+    data = encode_setup(new_game(3, seed=9).setup)
+    del data[key]
+    with pytest.raises(ValueError, match="players, layouts, cards and seed"):
+        decode_setup(data)
+
+
+@pytest.mark.parametrize("extra", ["variant", "Seed", "players "])
+def test_a_setup_with_a_key_beyond_its_four_is_refused(extra):
+    data = {**encode_setup(new_game(3, seed=9).setup), extra: 1}
+    with pytest.raises(ValueError, match="players, layouts, cards and seed"):
+        decode_setup(data)
+
+
+def test_a_setup_may_store_no_seed_but_must_say_so():
+    data = {**encode_setup(new_game(2, seed=4).setup), "seed": None}
+    assert decode_setup(data).seed is None
+    del data["seed"]
+    with pytest.raises(ValueError, match="players, layouts, cards and seed"):
+        decode_setup(data)
+
+
 def test_replay_of_a_whole_game_through_json():
     final = random_game(4, random.Random(2), seed=2)
     stored = json.dumps([encode_action(a) for a in final.history()])
