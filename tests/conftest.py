@@ -2,6 +2,8 @@ import os
 import shutil
 import sys
 
+import pytest
+
 # Bytecode is cached (in the ignored __pycache__ folders) even where PYTHONDONTWRITEBYTECODE
 # is set: otherwise every run's workers rewrite the assertions of each test module and
 # compile every module anew, some 4 s of each worker's start; a cached file is used only
@@ -24,3 +26,18 @@ if (
     and shutil.disk_usage(RAM_DISK).free >= 2**30
 ):
     os.environ["PYTEST_DEBUG_TEMPROOT"] = RAM_DISK
+
+
+# Tests the quick tier (-m "not slow") leaves to the full suite: each took over 0.15 s of
+# it (a screen driven end to end, every language, many window sizes). The engines' and
+# the saves' own tests all stay quick: the mutation runs use them.
+HEAVY = os.path.join(os.path.dirname(__file__), "heavy.txt")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    with open(HEAVY, encoding="utf-8") as listed:
+        heavy = {line.rstrip("\n") for line in listed if line.strip()}
+    for item in items:
+        if item.nodeid in heavy:
+            item.add_marker(pytest.mark.slow)

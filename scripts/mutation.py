@@ -1,0 +1,152 @@
+"""Mutation testing of both engines: do the quick tests notice a broken rule?
+
+    pip install -e '.[mutation]'
+    python scripts/mutation.py [--jobs 2] [--report-only] [--diffs]
+
+Runs mutmut (configured in pyproject.toml, ``[tool.mutmut]``) on every file of
+``games/buttons/engine`` and ``games/kopf/engine``: each mutant (a small change of the
+code: ``<`` for ``<=``, ``and`` for ``or``, a constant off by one …) is run against the
+quick tier's engine and save tests that reach the changed function. Then prints, per
+file, the mutants, how many the tests killed, and the score. A mutant that survives is
+either in ``mutation.toml`` (equivalent to the code, or changing only a message, each
+with its reason) or new: the new ones are listed (``--diffs``: with their change) and
+the script exits 1, so a change that weakens the tests shows at once.
+
+Functions that run only when a module is imported (the boards' tables) are built once
+in mutmut's parent process, before its workers fork, so their mutants never take
+effect there: the survivors of the functions ``mutation.toml`` names under ``[fresh]``
+are run again each in a fresh interpreter with the mutant active from the start.
+
+About 20 minutes on two cores; not part of CI. Run it after any change to an engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIST = ROOT / "mutation.toml"
+TESTS = ["tests/games/", "tests/saves/"]
+_LINE = re.compile(r"^\s+(\S+): (.+)$")
+
+
+def mutmut(*args: str, capture: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mutmut", *args],
+        cwd=ROOT,
+        capture_output=capture,
+        text=True,
+        check=False,
+    )
+
+
+def results() -> dict[str, str]:
+    """Every mutant's name and status (killed, survived, no tests, timeout …)."""
+    done = mutmut("results", "--all", "true")
+    if done.returncode != 0:
+        sys.exit(f"mutmut results failed:\n{done.stderr}")
+    found = {}
+    for line in done.stdout.splitlines():
+        match = _LINE.match(line)
+        if match:
+            found[match.group(1)] = match.group(2).strip()
+    return found
+
+
+def module_of(name: str) -> str:
+    """``buttons_game.games.kopf.engine.state.xǁKopfStateǁmoves__mutmut_3`` → its module."""
+    head = name.split("__mutmut_")[0]
+    parts = head.split(".")
+    return ".".join(p for p in parts if not p.startswith(("x_", "xǁ")))
+
+
+def function_of(name: str) -> str:
+    """The mangled function a mutant belongs to (its name without ``__mutmut_N``)."""
+    return name.split("__mutmut_")[0]
+
+
+def fresh_process_kills(name: str) -> bool:
+    """Run the engine tests in a new interpreter with ``name`` active from its import."""
+    env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONDONTWRITEBYTECODE": "1"}
+    env["PYTHONPATH"] = str(ROOT / "mutants")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n0", "-x", "-q", "-m", "not slow",
+         "-p", "no:cacheprovider", *TESTS],
+        cwd=ROOT / "mutants",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )  # fmt: skip
+    return done.returncode != 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--report-only", action="store_true", help="the last run's results")
+    parser.add_argument("--diffs", action="store_true", help="show each new survivor's change")
+    args = parser.parse_args()
+    listed = tomllib.loads(LIST.read_text(encoding="utf-8"))
+    known: dict[str, str] = listed.get("equivalent", {})
+    fresh: set[str] = set(listed.get("fresh", {}).get("functions", []))
+    if not args.report_only:
+        run = mutmut("run", "--max-children", str(args.jobs), capture=False)
+        if run.returncode not in (0, 1):
+            sys.exit(f"mutmut run failed ({run.returncode})")
+    status = results()
+    if not status:
+        sys.exit("no mutants: run without --report-only first")
+    for name, state in sorted(status.items()):
+        if state != "killed" and function_of(name) in fresh and fresh_process_kills(name):
+            status[name] = "killed"  # by a fresh interpreter, where the tables are rebuilt
+    total: Counter[str] = Counter()
+    killed: Counter[str] = Counter()
+    excused: Counter[str] = Counter()
+    new: list[tuple[str, str]] = []
+    for name, state in status.items():
+        module = module_of(name)
+        total[module] += 1
+        if state == "killed":
+            killed[module] += 1
+        elif name in known:
+            excused[module] += 1
+        else:
+            new.append((name, state))
+    print(f"{'file':<44} {'mutants':>7} {'killed':>7} {'listed':>7} {'new':>5} {'score':>7}")
+    for module in sorted(total):
+        path = module.replace(".", "/") + ".py"
+        alive = total[module] - killed[module] - excused[module]
+        score = 100 * killed[module] / total[module]
+        print(
+            f"{path.removeprefix('buttons_game/'):<44} {total[module]:>7} {killed[module]:>7} "
+            f"{excused[module]:>7} {alive:>5} {score:>6.1f}%"
+        )
+    every, dead = sum(total.values()), sum(killed.values())
+    print(f"{'all':<44} {every:>7} {dead:>7} {sum(excused.values()):>7} {len(new):>5} "
+          f"{100 * dead / every:>6.1f}%")  # fmt: skip
+    stale = sorted(set(known) - set(status))
+    if stale:
+        print(f"\n{len(stale)} listed mutants no longer exist (the code changed): "
+              "take them out of mutation.toml")  # fmt: skip
+    if not new:
+        print("\nevery surviving mutant is listed in mutation.toml with its reason")
+        return
+    print(f"\n{len(new)} surviving mutants not listed (a test should kill them, or list "
+          "them with the reason they are equivalent):")  # fmt: skip
+    for name, state in sorted(new):
+        print(f"  {name}: {state}")
+        if args.diffs:
+            print(mutmut("show", name).stdout)
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
