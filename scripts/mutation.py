@@ -27,13 +27,16 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
 from collections import Counter
 from pathlib import Path
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the mutation extra brings tomli
+    import tomli as tomllib
+
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ROOT / "mutation.toml"
-TESTS = ["tests/games/", "tests/saves/"]
 _LINE = re.compile(r"^\s+(\S+): (.+)$")
 
 
@@ -73,12 +76,14 @@ def function_of(name: str) -> str:
 
 
 def fresh_process_kills(name: str) -> bool:
-    """Run the engine tests in a new interpreter with ``name`` active from its import."""
+    """Run the engine tests of the mutant's game in a new interpreter with ``name``
+    active from its import; True if one fails (it stops at the first)."""
     env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONDONTWRITEBYTECODE": "1"}
     env["PYTHONPATH"] = str(ROOT / "mutants")
+    game = name.split(".")[2]  # buttons_game.games.<game>.engine…
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n0", "-x", "-q", "-m", "not slow",
-         "-p", "no:cacheprovider", *TESTS],
+         "-p", "no:cacheprovider", f"tests/games/{game}/", "tests/saves/"],
         cwd=ROOT / "mutants",
         capture_output=True,
         text=True,
@@ -104,9 +109,13 @@ def main() -> None:
     status = results()
     if not status:
         sys.exit("no mutants: run without --report-only first")
-    for name, state in sorted(status.items()):
-        if state != "killed" and function_of(name) in fresh and fresh_process_kills(name):
+    again = [n for n, s in sorted(status.items()) if s != "killed" and function_of(n) in fresh]
+    for number, name in enumerate(again, 1):
+        print(f"\rin a fresh interpreter: {number}/{len(again)}", end="", flush=True)
+        if fresh_process_kills(name):
             status[name] = "killed"  # by a fresh interpreter, where the tables are rebuilt
+    if again:
+        print()
     total: Counter[str] = Counter()
     killed: Counter[str] = Counter()
     excused: Counter[str] = Counter()
