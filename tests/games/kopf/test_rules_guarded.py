@@ -353,3 +353,26 @@ def test_a_board_row_that_is_not_ten_squares_long_is_refused(bad_row):
 def test_a_board_of_other_than_ten_rows_is_refused(rows):
     with pytest.raises(ValueError, match="the board must have 10 rows"):
         new_game(board=[[1] * 10 for _ in range(rows)])
+
+
+def test_states_differing_in_pieces_mover_pending_groups_or_quiet_turns_hash_apart():
+    state = punishing_start(to_move=BLUE).state.apply(BLUE_QUIET).apply(GROUP_MOVE)
+    for field, value in (
+        ("_masks", (state.piece_mask(RED) & ~(1 << 44), state.piece_mask(BLUE))),
+        ("_masks", (state.piece_mask(RED), state.piece_mask(BLUE) | 1)),
+        ("_to_move", RED),
+        ("_pending", ()),
+        ("_quiet", 3),
+    ):
+        assert hash(changed(state, field, value)) != hash(state), field
+
+
+def test_a_set_of_squares_and_its_mask_are_one_and_the_same():
+    from buttons_game.games.kopf.engine.board import index, mask_of, squares_of
+
+    squares = {(1, 1), (1, 10), (5, 6), (10, 1), (10, 10)}
+    mask = mask_of(squares)
+    assert mask == sum(1 << index(r, c) for r, c in squares)
+    assert mask.bit_count() == 5 and squares_of(mask) == squares
+    assert mask_of([]) == 0 and squares_of(0) == frozenset()
+    assert mask_of([(3, 4), (3, 4)]) == 1 << index(3, 4), "a square counted once"

@@ -161,9 +161,6 @@ class KopfState:
         """``player``'s squares that the opponent's pairs threaten now."""
         return squares_of(_threats(self._holes, self._masks, 1 - player))
 
-    def threat_mask(self, player: int) -> int:
-        return _threats(self._holes, self._masks, 1 - player)
-
     def forbidden_groups(self, player: int) -> tuple[frozenset[Square], ...]:
         """``player``'s groups of 3 or more pieces."""
         return tuple(squares_of(g) for g in _forbidden(self._masks[player]))

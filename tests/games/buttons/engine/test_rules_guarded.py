@@ -248,3 +248,18 @@ def test_every_seat_reads_the_colours_of_its_own_layout():
             grid = [[state.colour_at(seat, r, c) for c in range(1, 7)] for r in range(1, 7)]
             assert grid == [list(row) for row in LAYOUTS[name]], name
             assert all(sum(row.count(k) for row in grid) == 9 for k in LETTERS.values())
+
+
+def test_the_stars_of_this_scoring_are_each_seats_own_and_only_while_stars_are_placed():
+    from buttons_game.games.buttons.engine.board import bit
+
+    assert all(game().stars_this_scoring(p) == 0 for p in range(4)), "not while turns run"
+    state = _stars_phase()
+    assert [state.stars_this_scoring(p) for p in range(4)] == [0, 0, 0, 0]
+    state = state.apply(PlaceStar(0, 1, 1))
+    assert [state.stars_this_scoring(p) for p in range(4)] == [bit(1, 1), 0, 0, 0]
+    state = state.apply(PlaceStar(1, 6, 6))
+    assert [state.stars_this_scoring(p) for p in range(4)] == [bit(1, 1), bit(6, 6), 0, 0]
+    state = play(state, PlaceStar(2, 1, 1), PlaceStar(3, 6, 6))
+    assert state.phase is not Phase.STARS
+    assert [state.stars_this_scoring(p) for p in range(4)] == [0, 0, 0, 0]
