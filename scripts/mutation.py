@@ -40,6 +40,18 @@ LIST = ROOT / "mutation.toml"
 _LINE = re.compile(r"^\s+(\S+): (.+)$")
 
 
+# A mutant can make a loop endless (``mask |= low`` for ``mask ^= low``) and fill the
+# memory in minutes: each process of the run gets at most this much, so such a mutant
+# fails its first test with MemoryError (``-x`` in the configuration stops there).
+MEMORY_LIMIT = 3 * 2**30
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def mutmut(*args: str, capture: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "mutmut", *args],
@@ -47,6 +59,7 @@ def mutmut(*args: str, capture: bool = True) -> subprocess.CompletedProcess[str]
         capture_output=capture,
         text=True,
         check=False,
+        preexec_fn=_limit_memory if os.name == "posix" else None,
     )
 
 

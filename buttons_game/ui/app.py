@@ -9,6 +9,7 @@ game's screens: it never tests which game it holds.
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import replace
 from typing import Any
@@ -27,7 +28,7 @@ from .frames import ui_pending, ui_signature
 from .headless import AppOptions, Screenshots
 from .keeping import GameKeeper
 from .notices import NoticeBoard, draw_notices
-from .play.registry import ui_for
+from .play.registry import ui_for, uis
 from .preferences import Preferences
 from .screen import DrawBelow, Screen
 from .screens.choose_game import ChooseGameScreen
@@ -82,6 +83,9 @@ class App:
         self.saving_off = self.keeper.saving_off
         self.game_changed, self.can_continue = self.keeper.changed, self.keeper.can_continue
         self.saves_known = lambda: self.keeper.saves_known
+        # What the games' tables import when they first open, imported one module per
+        # idle frame after the first, so that opening a table (Continue) does not.
+        self._to_import = [m for ui in uis() for m in reversed(ui.table_modules())]
 
     @property
     def settings(self) -> Settings:
@@ -319,7 +323,9 @@ class App:
             self.draw()
             self.dirty = False
         self.keeper.begin()  # after the first frame: the start-up look at many saves
-        return animating or ui_changed or ui_pending(self.manager)
+        if not (animating or ui_changed) and self._to_import:
+            importlib.import_module(self._to_import.pop())  # a table's module, while idle
+        return animating or ui_changed or ui_pending(self.manager) or bool(self._to_import)
 
     def draw(self) -> None:
         self.top.draw(self.surface)

@@ -130,6 +130,11 @@ class GameUI:
         """The table where ``game`` is played."""
         raise NotImplementedError
 
+    def table_modules(self) -> tuple[str, ...]:
+        """The modules the table imports when it first opens: the app imports them on an
+        idle frame of the menu beforehand, so Continue's frame does not."""
+        return ()
+
     def game_over(self, host: Host, game: Any) -> Screen:
         """The screen of a finished ``game``."""
         raise NotImplementedError

@@ -50,6 +50,9 @@ class ButtonsUI(GameUI):
 
         return SetupScreen(host)
 
+    def table_modules(self) -> tuple[str, ...]:
+        return ("buttons_game.ui.games.buttons.screen", "buttons_game.ui.games.buttons.session")
+
     def table(self, host: Host, game: Any) -> Screen:
         from .screen import TableScreen
         from .session import TableSession

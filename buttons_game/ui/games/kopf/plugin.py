@@ -99,6 +99,9 @@ class KopfUI(GameUI):
 
         return KopfSetupScreen(host)
 
+    def table_modules(self) -> tuple[str, ...]:
+        return ("buttons_game.ui.games.kopf.screen", "buttons_game.ui.games.kopf.session")
+
     def table(self, host: Host, game: Any) -> Screen:
         from .screen import KopfScreen
         from .session import KopfSession
