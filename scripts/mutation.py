@@ -122,7 +122,8 @@ def main() -> None:
     status = results()
     if not status:
         sys.exit("no mutants: run without --report-only first")
-    again = [n for n, s in sorted(status.items()) if s != "killed" and function_of(n) in fresh]
+    caught = ("killed", "timeout")
+    again = [n for n, s in sorted(status.items()) if s not in caught and function_of(n) in fresh]
     for number, name in enumerate(again, 1):
         print(f"\rin a fresh interpreter: {number}/{len(again)}", end="", flush=True)
         if fresh_process_kills(name):
@@ -136,7 +137,7 @@ def main() -> None:
     for name, state in status.items():
         module = module_of(name)
         total[module] += 1
-        if state == "killed":
+        if state in ("killed", "timeout"):  # a timeout: the tests noticed (a game never ended)
             killed[module] += 1
         elif name in known:
             excused[module] += 1
