@@ -263,3 +263,61 @@ def test_the_stars_of_this_scoring_are_each_seats_own_and_only_while_stars_are_p
     state = play(state, PlaceStar(2, 1, 1), PlaceStar(3, 6, 6))
     assert state.phase is not Phase.STARS
     assert [state.stars_this_scoring(p) for p in range(4)] == [0, 0, 0, 0]
+
+
+def test_a_random_game_is_played_on_the_set_up_it_is_given():
+    from buttons_game.games.buttons.engine.chance import random_game
+    from buttons_game.games.buttons.engine.setup import make_setup
+
+    given = make_setup(2, seed=5)
+    layouts = (given.layouts[1], given.layouts[0])
+    cards = (given.cards[1], given.cards[0])
+    final = random_game(2, random.Random(1), layouts=layouts, cards=cards, seed=11)
+    assert final.is_over()
+    assert (final.setup.layouts, final.setup.cards, final.setup.seed) == (layouts, cards, 11)
+    plain = random_game(2, random.Random(1), seed=11)
+    assert plain.setup == make_setup(2, seed=11)
+
+
+def test_the_stars_a_seat_places_at_one_scoring_all_count_as_this_scorings():
+    """Two stars by one seat in one scoring: both are this scoring's, not only the last."""
+    from buttons_game.games.buttons.engine.board import bit
+
+    from .helpers import colour_spaces
+
+    start = game(2)
+    reds = colour_spaces(start.setup.layouts[0], "red")[:3]  # 3 of a colour: a second star
+    state = play(with_boards(start, buttons={0: reds, 1: [(6, 6)]}), OPT_OUT, OPT_OUT)
+    assert state.phase is Phase.STARS and state.stars_due(0) >= 2
+    first, second = reds[:2]
+    state = play(state, PlaceStar(0, *first), PlaceStar(0, *second))
+    assert state.stars_this_scoring(0) == bit(*first) | bit(*second)
+
+
+def test_a_space_below_the_board_has_no_colour():
+    with pytest.raises(ValueError, match=r"^no space \(7, 1\)$"):
+        game().colour_at(0, 7, 1)
+
+
+def test_states_that_differ_hash_apart():
+    start = game()
+    rolled = start.apply(ROLL)
+    opted = with_boards(start, buttons={0: [(1, 1)]}).apply(OPT_OUT)
+    assert len({hash(start), hash(rolled), hash(opted)}) == 3
+    assert hash(game()) == hash(start)
+
+
+@pytest.mark.parametrize("number", [-999, 999])
+def test_a_saved_action_holds_numbers_up_to_three_digits(number):
+    from buttons_game.games.buttons.engine.serialise import decode_action
+
+    action = decode_action({"type": "place", "player": number, "row": 1, "col": 1})
+    assert action == Place(number, 1, 1)
+
+
+@pytest.mark.parametrize("number", [-1000, 1000])
+def test_a_saved_action_with_a_longer_number_is_malformed(number):
+    from buttons_game.games.buttons.engine.serialise import ActionFormatError, decode_action
+
+    with pytest.raises(ActionFormatError, match="must be a small whole number"):
+        decode_action({"type": "place", "player": number, "row": 1, "col": 1})
