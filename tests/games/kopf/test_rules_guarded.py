@@ -376,3 +376,28 @@ def test_a_set_of_squares_and_its_mask_are_one_and_the_same():
     assert mask.bit_count() == 5 and squares_of(mask) == squares
     assert mask_of([]) == 0 and squares_of(0) == frozenset()
     assert mask_of([(3, 4), (3, 4)]) == 1 << index(3, 4), "a square counted once"
+
+
+# ------------------------------------------------------- what a refusal names, the target
+
+
+def test_a_refusal_names_the_square_it_is_about():
+    """The table marks the square a refusal names: its details give its row and column."""
+    red = [(5, 5), (5, 6), (5, 7), (5, 8), (8, 2), (8, 3), (8, 4)]
+    once = position(red, [], to_move=BLUE).apply(Remove(5, 5))
+    refused = assert_refused(once, Remove(5, 6), "not_in_group")
+    assert refused.details == {"row": 5, "col": 6}
+    state = position([(5, 5)], [], holes={(5, 5): 2}, to_move=RED)
+    refused = assert_refused(state, Move(6, 6, 6, 8), "not_own_piece")
+    assert refused.details == {"row": 6, "col": 6}
+
+
+def test_a_won_game_leaves_no_group_to_punish():
+    red = [(5, 5), (5, 6), (5, 7), (8, 7), (2, 2)]
+    state = position(red, [(8, 4), (8, 5), *BLUE_FILLER], to_move=BLUE, filler=False)
+    won = state.apply(Remove(5, 6))
+    assert won.is_over() and won.pending_groups() == () and not won.punishing
+
+
+def test_a_game_is_played_to_ten_captures_unless_told_otherwise():
+    assert make_setup().target == 10 and new_game().setup.target == 10

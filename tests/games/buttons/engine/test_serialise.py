@@ -141,3 +141,10 @@ def test_apply_leaves_the_old_state_untouched():
     rolled = state.apply(ROLL)
     assert state.is_chance_node() is False and rolled.is_chance_node()
     assert state.history() == [] and rolled.history() == [ROLL]
+
+
+@pytest.mark.parametrize("field, value", [("cards", {}), ("layouts", "1A2A"), ("cards", "red")])
+def test_a_setup_whose_layouts_or_cards_are_not_lists_says_so(field, value):
+    data = {**encode_setup(new_game(2, seed=4).setup), field: value}
+    with pytest.raises(ValueError, match="^layouts and cards must be lists$"):
+        decode_setup(data)
