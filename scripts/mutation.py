@@ -37,6 +37,10 @@ except ModuleNotFoundError:  # Python 3.10: the mutation extra brings tomli
 
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ROOT / "mutation.toml"
+# The tests each mutant runs: the engines' and the saves' (pyproject.toml, [tool.mutmut]).
+SELECTION: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+    "mutmut"
+]["pytest_add_cli_args_test_selection"]
 _LINE = re.compile(r"^\s+(\S+): (.+)$")
 
 
@@ -94,9 +98,10 @@ def fresh_process_kills(name: str) -> bool:
     env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONDONTWRITEBYTECODE": "1"}
     env["PYTHONPATH"] = str(ROOT / "mutants")
     game = name.split(".")[2]  # buttons_game.games.<game>.engine…
+    tests = [t for t in SELECTION if f"/{game}/" in t or t.startswith("tests/saves")]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n0", "-x", "-q", "-m", "not slow",
-         "-p", "no:cacheprovider", f"tests/games/{game}/", "tests/saves/"],
+         "-p", "no:cacheprovider", *tests],
         cwd=ROOT / "mutants",
         capture_output=True,
         text=True,
