@@ -111,6 +111,13 @@ def fresh_process_kills(name: str) -> bool:
     return done.returncode != 0
 
 
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -120,7 +127,9 @@ def main() -> None:
     listed = tomllib.loads(LIST.read_text(encoding="utf-8"))
     known: dict[str, str] = listed.get("equivalent", {})
     fresh: set[str] = set(listed.get("fresh", {}).get("functions", []))
+    fresh_file = ROOT / "mutants" / "fresh-kills.txt"  # this run's fresh checks, kept
     if not args.report_only:
+        fresh_file.unlink(missing_ok=True)
         run = mutmut("run", "--max-children", str(args.jobs), capture=False)
         if run.returncode not in (0, 1):
             sys.exit(f"mutmut run failed ({run.returncode})")
@@ -129,9 +138,16 @@ def main() -> None:
         sys.exit("no mutants: run without --report-only first")
     caught = ("killed", "timeout")
     again = [n for n, s in sorted(status.items()) if s not in caught and function_of(n) in fresh]
+    checked = dict(
+        line.split(" ", 1) for line in _lines(fresh_file) if " " in line
+    )  # name -> "killed" or "survived"
     for number, name in enumerate(again, 1):
         print(f"\rin a fresh interpreter: {number}/{len(again)}", end="", flush=True)
-        if fresh_process_kills(name):
+        if name not in checked:
+            checked[name] = "killed" if fresh_process_kills(name) else "survived"
+            with fresh_file.open("a", encoding="utf-8") as kept:
+                kept.write(f"{name} {checked[name]}\n")
+        if checked[name] == "killed":
             status[name] = "killed"  # by a fresh interpreter, where the tables are rebuilt
     if again:
         print()
