@@ -167,6 +167,8 @@ def main() -> None:
     print(f"{'file':<44} {'mutants':>7} {'killed':>7} {'listed':>7} {'new':>5} {'score':>7}")
     for module in sorted(total):
         path = module.replace(".", "/") + ".py"
+        if not (ROOT / path).exists():
+            path = module.replace(".", "/") + "/__init__.py"  # a package's own module
         alive = total[module] - killed[module] - excused[module]
         score = 100 * killed[module] / total[module]
         print(
