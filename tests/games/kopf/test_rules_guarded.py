@@ -401,3 +401,76 @@ def test_a_won_game_leaves_no_group_to_punish():
 
 def test_a_game_is_played_to_ten_captures_unless_told_otherwise():
     assert make_setup().target == 10 and new_game().setup.target == 10
+
+
+# ------------------------------------------------------- threats, holes, a fresh game
+
+
+@pytest.mark.parametrize("own, other", [((5, 8), (5, 9)), ((5, 3), (5, 2))])
+def test_a_pairs_own_piece_in_the_way_shields_the_opponent_behind_it(own, other):
+    # red's pair (5,5)-(5,6) on 2 + 1 holes reaches 3 squares each way; a red piece (in
+    # no pair of its own) stands between it and the blue piece
+    holes = {(5, 5): 2}
+    state = position([(5, 5), (5, 6), own], [other], holes=holes, to_move=BLUE)
+    assert other not in state.threatened(BLUE)
+    free = position([(5, 5), (5, 6)], [other], holes=holes, to_move=BLUE)
+    assert other in free.threatened(BLUE), "without it, the piece is threatened"
+
+
+@pytest.mark.parametrize("mover", [RED, BLUE])
+def test_the_threats_a_move_would_leave_are_those_of_the_position_after_it(mover):
+    state = punishing_start(to_move=mover).state
+    if state.punishing:
+        state = state.apply(state.legal_actions()[0])
+    assert not state.punishing and not state.is_over()
+    p = state.to_move
+    for move in [a for a in state.legal_actions() if isinstance(a, Move)][:40]:
+        masks = [state.piece_mask(RED), state.piece_mask(BLUE)]
+        frm, to = (move.from_row, move.from_col), (move.to_row, move.to_col)
+        masks[p] = masks[p] & ~_bit(*frm) | _bit(*to)
+        moved = changed(state, "_masks", (masks[0], masks[1]))
+        assert state.threats_after(move) == (moved.threatened(1 - p), moved.threatened(p)), move
+
+
+def _bit(row: int, col: int) -> int:
+    from buttons_game.games.kopf.engine.board import index
+
+    return 1 << index(row, col)
+
+
+def test_each_square_shows_the_holes_of_the_board_it_was_set_up_with():
+    holes = {(1, 1): 2, (3, 7): 3, (10, 10): 4, (6, 2): 1}
+    state = position([(5, 5)], [(6, 6)], holes=holes)
+    for row in range(1, 11):
+        for col in range(1, 11):
+            assert state.holes(row, col) == holes.get((row, col), 1), (row, col)
+
+
+def test_a_new_game_has_no_group_to_punish():
+    state = new_game()
+    assert state.pending_groups() == () and not state.punishing
+
+
+def test_a_draw_by_quiet_turns_reports_the_captures_so_far():
+    state = punishing_start(to_move=BLUE).state.apply(BLUE_QUIET)
+    nearly = changed(state, "_quiet", 99)
+    move = next(a for a in nearly.legal_actions() if isinstance(a, Move))
+    drawn = nearly.apply(move)  # the hundredth turn without a capture
+    outcome = drawn.outcome()
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason is Reason.NO_CAPTURES
+    assert outcome.captured == (drawn.captured(RED), drawn.captured(BLUE)) == (8, 6)
+
+
+def test_a_piece_far_from_a_group_is_not_part_of_it():
+    from buttons_game.games.kopf.engine.board import groups, mask_of, squares_of
+
+    lone, group = {(1, 1)}, {(5, 5), (5, 6), (5, 7)}
+    found = sorted(map(squares_of, groups(mask_of(lone | group))), key=len)
+    assert found == [lone, group]
+
+
+def test_a_move_onto_a_taken_square_names_that_square():
+    state = position([(5, 5)], [(5, 6)], holes={(5, 5): 1}, to_move=RED)
+    refused = assert_refused(state, Move(5, 5, 5, 6), "square_taken")
+    assert refused.details == {"row": 5, "col": 6}

@@ -321,3 +321,45 @@ def test_a_saved_action_with_a_longer_number_is_malformed(number):
 
     with pytest.raises(ActionFormatError, match="must be a small whole number"):
         decode_action({"type": "place", "player": number, "row": 1, "col": 1})
+
+
+def test_a_new_game_has_no_outcome_yet():
+    assert game().outcome() is None and not game().is_over()
+
+
+def test_a_finished_game_refuses_any_action_even_unchecked():
+    from buttons_game.games.buttons.engine.chance import random_game
+
+    over = random_game(2, random.Random(3), seed=3)
+    assert over.is_over()
+    with pytest.raises(IllegalActionError) as raised:
+        over.apply_unchecked(ROLL)
+    assert raised.value.code == "game_over" and str(raised.value) == "the game is over"
+
+
+def test_nobody_owes_a_decision_once_a_round_is_scored():
+    state = _stars_phase()
+    state = play(state, *(PlaceStar(p, 1, 1) for p in range(4)))
+    assert state.phase is not Phase.STARS and state.pending_players == ()
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_a_set_up_for_other_than_two_to_four_players_says_so(players):
+    from buttons_game.games.buttons.engine.setup import Setup, SetupError
+
+    layouts = LAYOUT_NAMES[:players]
+    cards = tuple(("red",) if p == 0 else () for p in range(players))
+    with pytest.raises(SetupError, match="played by 2, 3 or 4 players"):
+        Setup(players, layouts, cards)
+
+
+def test_a_set_up_holds_each_seats_cards_as_a_tuple():
+    from buttons_game.games.buttons.engine.setup import Setup, SetupError
+
+    with pytest.raises(SetupError, match="each holds 2 button card"):
+        Setup(2, ("1A", "2A"), (["red", "yellow"], ("blue", "green")))  # type: ignore[arg-type]
+
+
+def test_a_seat_that_is_not_a_number_is_no_seat_and_names_none():
+    problem = _stars_phase().problem(PlaceStar("0", 1, 1))  # type: ignore[arg-type]
+    assert problem is not None and problem.code == "no_such_seat" and problem.details == {}
