@@ -474,3 +474,9 @@ def test_a_move_onto_a_taken_square_names_that_square():
     state = position([(5, 5)], [(5, 6)], holes={(5, 5): 1}, to_move=RED)
     refused = assert_refused(state, Move(5, 5, 5, 6), "square_taken")
     assert refused.details == {"row": 5, "col": 6}
+
+
+def test_an_opponent_next_to_a_pair_is_threatened_whatever_stands_behind_it():
+    # red's pair (5,5)-(5,6); blue on (5,7) right beside it, a lone red piece behind blue
+    state = position([(5, 5), (5, 6), (5, 8)], [(5, 7)], holes={(5, 5): 2}, to_move=BLUE)
+    assert (5, 7) in state.threatened(BLUE)
