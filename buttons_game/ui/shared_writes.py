@@ -124,6 +124,8 @@ class SharedWrites:
                 break
             then()
             changed = True
+        if not self._queued and not self._told:
+            return changed  # the common frame: nothing waits, nothing was said
         with self._guard:
             waiting = dict(self._queued)
         waited = {file_name for file_name, _ in waiting.values()}

@@ -21,11 +21,12 @@ import pytest
 from buttons_game import i18n, saves, stats
 from buttons_game.i18n import t
 from buttons_game.paths import HOME_VARIABLE
-from buttons_game.settings import JOURNAL_PREFIX, load_settings, settings_path
+from buttons_game.settings import JOURNAL_PREFIX, Settings, load_settings, settings_path
 from buttons_game.ui import shared_writes
 from buttons_game.ui.keeping import GameKeeper
 from buttons_game.ui.preferences import Preferences
 from tests.saves.helpers import random_game
+from tests.ui.test_settings_copies import CHOICES
 
 from .test_two_copies import start
 
@@ -147,17 +148,6 @@ def test_the_load_list_never_waits_for_a_stopped_copy_holding_the_index(home):
         assert took < 1.0 and info is None
 
 
-CHOICES = {
-    "language": ["en", "de", "fr", "it", "ja"],
-    "effects_volume": [0, 10, 35, 75, 100],
-    "mute": [True, False],
-    "animation": ["slow", "normal", "fast", "instant"],
-    "symbols": [True, False],
-    "coach": ["auto", "always", "off"],
-    "kopf_lesson": [0, 1, 2, 3],
-}
-
-
 @pytest.mark.slow
 def test_two_real_windows_changing_settings_in_turn_leave_every_field_as_last_chosen(home):
     windows = [start(home, "prefs") for _ in range(2)]
@@ -171,7 +161,7 @@ def test_two_real_windows_changing_settings_in_turn_leave_every_field_as_last_ch
         which = rng.randrange(2)
         field = rng.choice(sorted(CHOICES))
         value = rng.choice(CHOICES[field])
-        if seen[which].get(field, _default(field)) == value:
+        if seen[which].get(field, getattr(Settings(), field)) == value:
             continue
         window = windows[which]
         assert window.stdin is not None and window.stdout is not None
@@ -188,9 +178,3 @@ def test_two_real_windows_changing_settings_in_turn_leave_every_field_as_last_ch
     assert problem is None
     wrong = {f: getattr(settings, f) for f, v in last.items() if getattr(settings, f) != v}
     assert wrong == {}
-
-
-def _default(field: str) -> object:
-    from buttons_game.settings import Settings
-
-    return getattr(Settings(), field)

@@ -290,6 +290,17 @@ def changed(state: KopfState, field: str, value: object) -> KopfState:
     return copy
 
 
+def _position_changes(state: KopfState) -> list[tuple[str, object]]:
+    """One field of the position changed at a time: pieces, mover, groups, quiet turns."""
+    return [
+        ("_masks", (state.piece_mask(RED) & ~(1 << 44), state.piece_mask(BLUE))),
+        ("_masks", (state.piece_mask(RED), state.piece_mask(BLUE) | 1)),
+        ("_to_move", RED),
+        ("_pending", ()),
+        ("_quiet", 3),
+    ]
+
+
 def test_states_differing_in_any_one_field_are_unequal():
     state = punishing_start(to_move=BLUE).state.apply(BLUE_QUIET).apply(GROUP_MOVE)
     assert state.punishing and state.moves_without_capture == 2
@@ -298,11 +309,7 @@ def test_states_differing_in_any_one_field_are_unequal():
     other_board = [list(row) for row in setup.board]
     other_board[0][0] = 2
     for field, value in (
-        ("_masks", (state.piece_mask(RED) & ~(1 << 44), state.piece_mask(BLUE))),
-        ("_masks", (state.piece_mask(RED), state.piece_mask(BLUE) | 1)),
-        ("_to_move", RED),
-        ("_pending", ()),
-        ("_quiet", 3),
+        *_position_changes(state),
         ("_outcome", Outcome(None, Reason.NO_CAPTURES, (0, 0))),
         ("_setup", replace(setup, board=tuple(tuple(row) for row in other_board))),
         ("_setup", replace(setup, target=8)),
@@ -357,13 +364,7 @@ def test_a_board_of_other_than_ten_rows_is_refused(rows):
 
 def test_states_differing_in_pieces_mover_pending_groups_or_quiet_turns_hash_apart():
     state = punishing_start(to_move=BLUE).state.apply(BLUE_QUIET).apply(GROUP_MOVE)
-    for field, value in (
-        ("_masks", (state.piece_mask(RED) & ~(1 << 44), state.piece_mask(BLUE))),
-        ("_masks", (state.piece_mask(RED), state.piece_mask(BLUE) | 1)),
-        ("_to_move", RED),
-        ("_pending", ()),
-        ("_quiet", 3),
-    ):
+    for field, value in _position_changes(state):
         assert hash(changed(state, field, value)) != hash(state), field
 
 
