@@ -62,6 +62,7 @@ def play_buttons() -> Any:
             game = game.apply(game.roll_dice())
             continue
         player = state.current_player
+        assert player is not None, "a state that is not chance has a seat to decide"
         game = game.apply(bots[player].choose(state, player))
     return replace(game, game_id="replay0frames0buttons")
 
