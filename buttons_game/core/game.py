@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -21,12 +21,21 @@ A = TypeVar("A")
 
 
 class State(Protocol):
-    """What the core needs of an engine state: the engine keeps the rest."""
+    """What every game's state has (OpenSpiel's state interface): who must decide now,
+    the legal actions, whether chance decides next and its outcomes, the checked way in
+    and its question (``problem``), the end and the history. The engine keeps the rest."""
 
     @property
     def setup(self) -> Any: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def legal_actions(self, player: int | None = None) -> Sequence[Any]: ...
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> Sequence[tuple[Any, float]]: ...
+    def problem(self, action: Any) -> RulesError | None: ...
     def apply(self, action: Any) -> Any: ...
     def is_over(self) -> bool: ...
+    def outcome(self) -> Any: ...
     def history(self) -> Sequence[Any]: ...
 
 
@@ -95,8 +104,9 @@ class Game(Generic[S]):
         """The undo stack once ``action`` took ``before`` to ``after``."""
         raise NotImplementedError
 
-    def _undo_entry(self) -> int | None:
-        """The index in the undo stack that ``undo`` goes back to, or None."""
+    def _undo_entry(self, people: Container[int]) -> int | None:
+        """The index in the undo stack that ``undo`` goes back to, or None; ``people`` are
+        the seats persons play (only their decisions are taken back)."""
         raise NotImplementedError
 
     def _actor_after_undo(self, stack: UndoStack) -> int | None:
@@ -125,24 +135,37 @@ class Game(Generic[S]):
         """Apply an action through the engine's checked path and keep the undo stack."""
         before = self.state
         after = before.apply(action)
+        return self._after(before, action, after)
+
+    def _after(self: G, before: S, action: Any, after: S) -> G:
+        """The game once ``action`` took ``before`` (this game's state) to ``after``."""
         actor = self.actor(before, action)
         stack = self._stack_after(before, action, after, actor)
         last = self.last_actor if actor is None else actor
-        return replace(self, state=after, undo_stack=stack, last_actor=last)
+        return self._with(state=after, undo_stack=stack, last_actor=last)
+
+    def _with(self: G, **changes: Any) -> G:
+        """``replace`` without its checks (the seats stay): applying an action is hot."""
+        game = object.__new__(type(self))
+        fields = game.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return game
 
     @property
-    def undo_seat(self) -> int | None:
-        """The seat whose decision ``undo`` would take back, or None when there is none."""
-        entry = self._undo_entry()
+    def people(self) -> frozenset[int]:
+        """The seats a person plays, as the save file says (no bot level)."""
+        return frozenset(p for p, seat in enumerate(self.seats) if seat.bot is None)
+
+    def undo_seat_for(self, people: Container[int]) -> int | None:
+        """The seat whose decision ``undo_for(people)`` would take back, or None."""
+        entry = self._undo_entry(people)
         return None if entry is None else int(self.undo_stack[entry][0])
 
-    @property
-    def can_undo(self) -> bool:
-        return self._undo_entry() is not None
-
-    def undo(self: G) -> G:
-        """The game before ``undo_seat``'s latest decision; ValueError when there is none."""
-        entry = self._undo_entry()
+    def undo_for(self: G, people: Container[int]) -> G:
+        """The game before the latest decision undo may take back when ``people`` are the
+        seats persons play; ValueError when there is none."""
+        entry = self._undo_entry(people)
         if entry is None:
             raise ValueError(self.nothing_to_undo)
         stack = self.undo_stack[:entry]
@@ -153,16 +176,25 @@ class Game(Generic[S]):
             last_actor=self._actor_after_undo(stack),
         )
 
+    @property
+    def undo_seat(self) -> int | None:
+        """The seat whose decision ``undo`` would take back, or None when there is none."""
+        return self.undo_seat_for(self.people)
+
+    @property
+    def can_undo(self) -> bool:
+        return self._undo_entry(self.people) is not None
+
+    def undo(self: G) -> G:
+        """The game before ``undo_seat``'s latest decision; ValueError when there is none."""
+        return self.undo_for(self.people)
+
     def fork(self: G) -> G:
         """The same game under a new game_id, so it gets its own autosave file."""
         return replace(self, game_id=new_game_id())
 
     def seat_name(self, player: int) -> str:
         return self.seats[player].name
-
-    @property
-    def has_bots(self) -> bool:
-        return any(not seat.is_human for seat in self.seats)
 
     def chance_rng(self, draw: int) -> random.Random:
         """The randomness of the game's ``draw``-th chance event: from ``(seed, draw)`` alone,

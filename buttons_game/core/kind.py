@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .events import Happened, Result
 from .game import Game
 from .notes import Note
 from .seats import LEVELS, Seat
@@ -109,6 +110,48 @@ class GameKind:
         self, seats: tuple[Seat, ...], setup: Any, actions: Sequence[Any], game_id: str | None
     ) -> Any:
         return self.game_class.replayed(seats, setup, actions, game_id)
+
+    # ------------------------------------------------------------------ play
+    def deciders(self, state: Any) -> tuple[int, ...]:
+        """The seats that may decide now (several when their decisions are independent,
+        as BUTTONS' placements are); none at a chance node or once the game is over."""
+        if state.is_over() or state.is_chance_node():
+            return ()
+        seat = state.current_player
+        return () if seat is None else (seat,)
+
+    def legal_actions(self, state: Any, seat: int) -> Sequence[Any]:
+        """What ``seat`` may do now (nothing when it is not among the ``deciders``)."""
+        return list(state.legal_actions(seat))
+
+    def is_chance_action(self, action: Any) -> bool:
+        """Whether ``action`` is a chance outcome (a roll of the dice), not a decision."""
+        return False
+
+    def chance_action(self, game: Any, draw: int) -> Any:
+        """The game's ``draw``-th chance outcome, from its own seeded stream
+        (``Game.chance_rng``): an outcome of ``chance_outcomes`` by its probability."""
+        outcomes = list(game.state.chance_outcomes())
+        pick = game.chance_rng(draw).random()
+        for outcome, probability in outcomes:
+            pick -= probability
+            if pick < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    def forced_action(self, state: Any, seat: int) -> Any | None:
+        """The action a person's seat must take because it is its only one and the rules
+        make it (Kopf oder Knopf's pass), or None: the match makes it for them."""
+        return None
+
+    def result(self, state: Any) -> Result | None:
+        """How the game in ``state`` ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def happened(self, before: Any, action: Any, after: Any) -> Happened:
+        """What ``action`` did (``before`` to ``after``): the log's notes, the sound, and
+        the game's own marks. Worked out once per action, for everyone who follows."""
+        return Happened(tuple(self.narrate(before, action, after)))
 
     # ------------------------------------------------------------------ narration
     def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from buttons_game.core import Game, GameKind, Note, RulesError, SeatFigures, register
+from buttons_game.core.events import Result
 
 
 @dataclass(frozen=True)
@@ -23,12 +24,30 @@ class NimState:
     to_move: int = 0
     taken: tuple[Take, ...] = ()
 
-    def legal_actions(self) -> list[Take]:
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over() else self.to_move
+
+    def legal_actions(self, player: int | None = None) -> list[Take]:
+        if player is not None and player != self.current_player:
+            return []
         return [Take(n) for n in (1, 2, 3) if n <= self.heap]
 
-    def apply(self, action: Any) -> NimState:
+    def is_chance_node(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Take, float]]:
+        return []
+
+    def problem(self, action: Any) -> RulesError | None:
         if action not in self.legal_actions():
-            raise RulesError(f"cannot take {action!r} from {self.heap}", code="nim_take")
+            return RulesError(f"cannot take {action!r} from {self.heap}", code="nim_take")
+        return None
+
+    def apply(self, action: Any) -> NimState:
+        problem = self.problem(action)
+        if problem is not None:
+            raise problem
         heap = self.heap - action.count
         return replace(self, heap=heap, to_move=1 - self.to_move, taken=(*self.taken, action))
 
@@ -57,7 +76,7 @@ class NimGame(Game[NimState]):
     def _stack_after(self, before: NimState, action: Any, after: NimState, actor: Any) -> Any:
         return (*self.undo_stack, (actor, before))
 
-    def _undo_entry(self) -> int | None:
+    def _undo_entry(self, people: Any) -> int | None:
         return len(self.undo_stack) - 1 if self.undo_stack else None
 
 
@@ -94,6 +113,10 @@ class NimKind(GameKind):
 
     def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
         return (Note("nim_take", "plain", (("name", before.to_move),), (("count", action.count),)),)
+
+    def result(self, state: NimState) -> Result | None:
+        winner = state.outcome()
+        return None if winner is None else Result((winner,), False, "last_counter")
 
     def progress(self, game: Any) -> int:
         return len(game.state.taken) + (0 if game.state.is_over() else 1)

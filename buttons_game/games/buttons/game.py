@@ -7,6 +7,7 @@ It keeps the undo stack and draws the dice from the game's own seed.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -69,9 +70,9 @@ class Game(CoreGame[GameState]):
             return ()
         return self.undo_stack + ((actor, before),)
 
-    def _undo_entry(self) -> int | None:
+    def _undo_entry(self, people: Container[int]) -> int | None:
         seat = self.last_actor
-        if seat is None or not self.undo_stack or not self.seats[seat].is_human:
+        if seat is None or not self.undo_stack or seat not in people:
             return None
         return len(self.undo_stack) - 1 if self.undo_stack[-1][0] == seat else None
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from buttons_game.core.events import Result
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import Tournament
 
 from . import engine
-from .engine import Dice, GameState, Status
+from .engine import Dice, GameState, Phase, Status, sample_dice
 from .engine.setup import seed_problem
 from .game import Game
 
@@ -65,6 +66,29 @@ class ButtonsKind(GameKind):
         return None
 
     # ------------------------------------------------------------------ narration
+    def deciders(self, state: GameState) -> tuple[int, ...]:
+        """The seat holding the dice decides to roll; after a roll (or at a scoring) every
+        seat still owing a decision does, in any order."""
+        phase = state.phase
+        if phase is Phase.TURN:
+            return (state.active_player,)
+        if phase is Phase.PLACING or phase is Phase.STARS:
+            return state.pending_players
+        return ()
+
+    def is_chance_action(self, action: Any) -> bool:
+        return type(action) is Dice
+
+    def chance_action(self, game: Game, draw: int) -> Dice:
+        """The ``draw``-th roll of the game, from ``(seed, draw)`` alone (``Game.roll_dice``)."""
+        return sample_dice(game.state, game.chance_rng(draw))
+
+    def result(self, state: GameState) -> Result | None:
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        return Result(outcome.winners, False, outcome.reason.value)
+
     def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
         from .narration import narrate
 

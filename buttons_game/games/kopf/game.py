@@ -6,6 +6,7 @@ like ``buttons_game.games.buttons.game.Game`` for BUTTONS.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -60,15 +61,15 @@ class KopfGame(Game[KopfState]):
         assert actor is not None
         return self.undo_stack + ((actor, before),)
 
-    def _undo_entry(self) -> int | None:
+    def _undo_entry(self, people: Container[int]) -> int | None:
         stack = self.undo_stack
         if not stack or self.state.is_over():
             return None
         last = len(stack) - 1
-        if self.seats[stack[last][0]].is_human:
+        if stack[last][0] in people:
             return last
         # A bot's turn, finished or begun: it goes with the human turn it answered.
-        if last >= 1 and self.seats[stack[last - 1][0]].is_human:
+        if last >= 1 and stack[last - 1][0] in people:
             return last - 1
         return None
 

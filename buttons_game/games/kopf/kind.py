@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from buttons_game.core.events import Result
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import Tournament
 
 from . import engine
-from .engine import Move, Pass, Reason
+from .engine import PASS, KopfState, Move, Pass, Reason
 from .game import KopfGame
 
 
@@ -55,6 +56,19 @@ class KopfKind(GameKind):
         return engine.decode_action(data)
 
     # ------------------------------------------------------------------ narration
+    def forced_action(self, state: KopfState, seat: int) -> Any | None:
+        """A seat that cannot move passes (rule: no move, no choice)."""
+        if seat != state.current_player or state.punishing:
+            return None
+        return PASS if state.legal_actions() == [PASS] else None
+
+    def result(self, state: KopfState) -> Result | None:
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        winners = () if outcome.winner is None else (outcome.winner,)
+        return Result(winners, outcome.winner is None, outcome.reason.value)
+
     def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
         from .narration import narrate
 

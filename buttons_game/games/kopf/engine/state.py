@@ -169,6 +169,13 @@ class KopfState:
         """The opponent's groups the player to move must still punish this turn."""
         return tuple(squares_of(g) for g in self._pending)
 
+    def is_chance_node(self) -> bool:
+        """Never: nothing is left to chance in Kopf oder Knopf."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return []
+
     def is_over(self) -> bool:
         return self._outcome is not None
 
@@ -218,8 +225,9 @@ class KopfState:
         )
 
     # ------------------------------------------------------------------ actions
-    def legal_actions(self) -> list[Action]:
-        if self._outcome is not None:
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """What ``player`` (default: the player to move) may do now."""
+        if self._outcome is not None or (player is not None and player != self._to_move):
             return []
         if self._pending:
             union = 0

@@ -1,0 +1,101 @@
+"""What a match tells those who follow it (the table, the network host, speech): one
+stream of events, and the one value of what an action did that all of them read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .notes import Note
+
+# Who brought an action about (``Applied.by``).
+BY_PERSON = "person"  # submitted for a person's seat (here or elsewhere)
+BY_BOT = "bot"
+BY_CHANCE = "chance"
+BY_FORCED = "forced"  # the seat's only action, made by the match (a forced pass)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended, for every game: who won (several share a win), whether it was a
+    draw, and the game's reason in its own words ("five_in_a_line", "no_captures")."""
+
+    winners: tuple[int, ...]
+    drawn: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Happened:
+    """What one action did: the move log's notes and the sound it makes (None: none). A
+    game's own subclass adds what its table marks (a bust, captures, stars)."""
+
+    notes: tuple[Note, ...] = ()
+    cue: str | None = None
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action applied: the game before and after, the seat that decided it (None: a
+    chance outcome), how it came (``BY_*``), what it did, and whether a bot failed (a
+    random legal action was played for it)."""
+
+    before: Any
+    action: Any
+    after: Any
+    actor: int | None
+    by: str
+    happened: Happened
+    bot_failed: bool = False
+
+
+@dataclass(frozen=True)
+class Undone:
+    """``seat``'s latest decision taken back: the game before the undo and after it."""
+
+    before: Any
+    after: Any
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reset:
+    """The game replaced as a whole (a tutorial's step started again)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The match waits for what it cannot make itself: ``what`` is "elsewhere" (a person
+    at another computer decides, ``seat``) or "chance" (a chance value not yet arrived)."""
+
+    what: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game is over."""
+
+    game: Any
+    result: Result
+
+
+Event = Applied | Undone | Reset | Waiting | Over
+
+__all__ = [
+    "BY_BOT",
+    "BY_CHANCE",
+    "BY_FORCED",
+    "BY_PERSON",
+    "Applied",
+    "Event",
+    "Happened",
+    "Over",
+    "Reset",
+    "Result",
+    "Undone",
+    "Waiting",
+]
