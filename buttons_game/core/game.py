@@ -160,10 +160,6 @@ class Game(Generic[S]):
     def seat_name(self, player: int) -> str:
         return self.seats[player].name
 
-    @property
-    def has_bots(self) -> bool:
-        return any(not seat.is_human for seat in self.seats)
-
     def chance_rng(self, draw: int) -> random.Random:
         """The randomness of the game's ``draw``-th chance event: from ``(seed, draw)`` alone,
         so a seed gives the same game whatever the frame rate, undo or a reload; without a
