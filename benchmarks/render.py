@@ -55,12 +55,12 @@ def hold(motions, kind: str, what: object, share: float = 0.5) -> None:
 def celebrating(model, spots, share: float) -> None:
     """The end of the game celebrated over everything else, well on (all lit, sparkles):
     two winners, each with their stars lighting up (``spots``)."""
+    from buttons_game.core.notes import Note
     from buttons_game.ui.play.celebration import Celebration
-    from buttons_game.ui.play.model import Message
 
-    title = Message("over.winners", "accent", (("names", "Anna, Ben"),))
+    title = Note("over.winners", "accent", values=(("names", "Anna, Ben"),), in_log=False)
     model.celebration = Celebration(
-        "five_in_line", (0, 1), (0, 1), title, Message("over.five_in_line"), spots, True
+        "five_in_line", (0, 1), (0, 1), title, Note("over.five_in_line", in_log=False), spots, True
     )
     model.celebrating = lambda: 0.6 + 0.35 * share
 

@@ -430,15 +430,15 @@ def test_kept_log_lines_follow_the_language_and_the_names() -> None:
     art.clear_caches()  # fonts of an earlier test's pygame are gone
     install("en")
     note = Note("place", "plain", (("name", 0),), (("row", 2), ("col", 3)))
-    english = note_lines(note, ["Anna"], "log.", 14, 2000)
+    english = note_lines(note, ["Anna"], "log", 14, 2000)
     assert english == ["Anna places a button at (2, 3)."]
-    assert note_lines(note, ["Ben"], "log.", 14, 2000) == ["Ben places a button at (2, 3)."]
+    assert note_lines(note, ["Ben"], "log", 14, 2000) == ["Ben places a button at (2, 3)."]
     i18n.set("locale", "de")
     try:
-        assert note_lines(note, ["Anna"], "log.", 14, 2000) != english
+        assert note_lines(note, ["Anna"], "log", 14, 2000) != english
     finally:
         i18n.set("locale", "en")
-    assert len(note_lines(note, ["Anna"], "log.", 14, 120)) > 1  # a narrow log: wrapped
+    assert len(note_lines(note, ["Anna"], "log", 14, 120)) > 1  # a narrow log: wrapped
 
 
 def test_a_sprite_is_scaled_once_per_size() -> None:

@@ -7,12 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from buttons_game.core.kind import kind_of
+from buttons_game.core.notes import Note
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 from buttons_game.ui import notices
 from buttons_game.ui.games.buttons.intents import Roll
 from buttons_game.ui.play import view
-from buttons_game.ui.play.model import Message
+from buttons_game.ui.play.model import note_text
 
 from .conftest import run_until
 
@@ -60,7 +62,7 @@ def test_a_japanese_table_never_breaks_a_seat_name_in_its_log(make_app, wrapped,
     run_until(app, lambda: len(model.log) >= 12, frames=3000)
     assert named(wrapped) and broken(wrapped) == [], "the table at 960x600"
     wrapped.clear()
-    section = "log." if kind == "buttons" else "kopf_log."
+    section = kind_of(model.game).log_section
     scratch = pygame.Surface((420, 2400))
     for width in range(90, 420, 3):  # a log of any width
         view.draw_notes(
@@ -75,8 +77,8 @@ def test_a_passing_word_a_tooltip_and_a_notice_keep_names_whole(make_app, wrappe
     app.start_game(Game.new(tuple(Seat(name) for name in NAMES), seed=5))
     model = app.top.session.model
     scratch = pygame.Surface((960, 600))
-    model.passing = Message("game.round_start", "bad", (("n", 12),), (("name", 2),))
-    text = view.render_message(model.passing, model.names)
+    model.passing = Note("game.round_start", "bad", (("name", 2),), (("n", 12),), in_log=False)
+    text = note_text(model.passing, model.names)
     assert "山田太郎" in text
     board = pygame.Rect(0, 0, 0, 500)
     for width in range(100, 500, 3):

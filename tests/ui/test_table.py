@@ -20,10 +20,10 @@ from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
 from buttons_game.ui import art, world
 from buttons_game.ui.games.buttons.boards import colour_counts
-from buttons_game.ui.games.buttons.model import render_note
 from buttons_game.ui.games.buttons.screen import StarsScreen, TableScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import prompt
+from buttons_game.ui.play.model import note_text
 
 from .conftest import cell_centre, click, press, settle, step
 
@@ -63,7 +63,7 @@ def test_hot_seat_undo_takes_back_only_the_last_players_own_move(make_app):
     press(screen.host, pygame.K_u)
     assert session.state.pending_players == (1,), "Ben's skip is taken back"
     assert session.model.log[-1].key == "undo_skip"
-    assert render_note(session.model.log[-1], session.model.names).startswith("Ben")
+    assert note_text(session.model.log[-1], session.model.names).startswith("Ben")
     press(screen.host, pygame.K_u)
     assert (1, 1) in session.state.buttons(0), "Anna's button stays: it is not Ben's move"
     assert session.model.passing.key == "game.nothing_to_undo"

@@ -11,6 +11,7 @@ import pygame_gui
 import pytest
 
 from buttons_game import saves
+from buttons_game.core.notes import Note
 from buttons_game.games.buttons.engine import Phase, random_game
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
@@ -18,11 +19,11 @@ from buttons_game.games.kopf.lessons import LESSONS, OWN_GROUP
 from buttons_game.i18n import LANGUAGES, t
 from buttons_game.ui import art
 from buttons_game.ui.games.buttons.intents import Menu
-from buttons_game.ui.games.buttons.model import Message, render_note
 from buttons_game.ui.games.buttons.setup import SetupScreen
 from buttons_game.ui.games.buttons.summary import HEADS, SummaryScreen
 from buttons_game.ui.games.kopf.lesson_view import paragraphs_bottom
 from buttons_game.ui.play import replay_view
+from buttons_game.ui.play.model import note_text
 from buttons_game.ui.play.replay import Position
 from buttons_game.ui.scenes import mid_game
 from buttons_game.ui.text import wrap
@@ -222,7 +223,7 @@ def test_learn_to_play_texts_fit_at_1280x720(make_app, language):
         values = tuple(each.values().items()) + (("holes", 4), ("distance", 3))
         messages = [None, each.text_key("wrong"), OWN_GROUP, *reasons]
         for key in messages:
-            model.wrong = None if key is None else Message(key, "bad", values)
+            model.wrong = None if key is None else Note(key, "bad", values=values, in_log=False)
             assert_fits(paragraphs_bottom(model, layout), bottom, f"{each.key} with {key}")
         model.wrong = None
         model.showing = True
@@ -318,7 +319,7 @@ def test_a_language_switch_renders_everything_anew(make_app):
     settle(app)
     table = app.top
     note = table.session.model.log[-1]
-    english = render_note(note, table.session.model.names)
+    english = note_text(note, table.session.model.names)
     table.act(Menu())
     settle(app)
     app.show_settings()
@@ -336,12 +337,12 @@ def test_a_language_switch_renders_everything_anew(make_app):
     app.back()  # to the pause menu, then the table
     app.back()
     settle(app)
-    assert render_note(note, table.session.model.names) != english, "the log speaks Japanese"
+    assert note_text(note, table.session.model.names) != english, "the log speaks Japanese"
     assert glyphs_differ(table.roll.font, "振る")
     # and back to English: the fonts follow again
     app.apply_settings(type(app.settings)(**{**app.settings.__dict__, "language": "en"}))
     settle(app)
-    assert render_note(note, table.session.model.names) == english
+    assert note_text(note, table.session.model.names) == english
     latin = pygame_gui.elements.UIButton(
         table.roll.rect.move(0, 100), "x", manager=app.manager, object_id="#primary"
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from buttons_game.core.notes import TONES as TONES
-from buttons_game.core.notes import Note
+from buttons_game.core.notes import Note, seat_note
 
 from .engine import (
     Action,
@@ -55,10 +55,6 @@ NOTE_KEYS: tuple[str, ...] = (
 PLURAL_KEYS: frozenset[str] = frozenset({"bust", "opt_out", "scored", "winner", "shared_winner"})
 
 
-def _seat(key: str, tone: str, seat: int, *values: tuple[str, object]) -> Note:
-    return Note(key, tone, (("name", seat),), values)
-
-
 def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, ...]:
     """The notes for ``action`` taking ``before`` to ``after``, in the order things happened.
 
@@ -72,7 +68,7 @@ def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, 
     if isinstance(action, Dice):
         plain = " ".join(str(v) for v in action.plain)
         notes.append(
-            _seat(
+            seat_note(
                 "roll",
                 "roll",
                 active,
@@ -83,25 +79,27 @@ def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, 
         )
         free = before.legal_mask(active)
         if not any(free & bit(action.white, col) for col in (action.gold, *action.plain)):
-            notes.append(_seat("bust", "bad", active, ("count", before.dice_per_exit)))
+            notes.append(seat_note("bust", "bad", active, ("count", before.dice_per_exit)))
         gold = bit(action.white, action.gold)
         n = before.players
         for i in range(1, n):
             p = (active + i) % n
             if before.status(p) is Status.IN_ROUND and not before.legal_mask(p) & gold:
                 notes.append(
-                    _seat("no_space", "plain", p, ("row", action.white), ("col", action.gold))
+                    seat_note("no_space", "plain", p, ("row", action.white), ("col", action.gold))
                 )
     elif isinstance(action, OptOut):
-        notes.append(_seat("opt_out", "accent", active, ("count", before.dice_per_exit)))
+        notes.append(seat_note("opt_out", "accent", active, ("count", before.dice_per_exit)))
     elif isinstance(action, Place):
         notes.append(
-            _seat("place", "plain", action.player, ("row", action.row), ("col", action.col))
+            seat_note("place", "plain", action.player, ("row", action.row), ("col", action.col))
         )
     elif isinstance(action, Skip):
-        notes.append(_seat("skip", "plain", action.player))
+        notes.append(seat_note("skip", "plain", action.player))
     elif isinstance(action, PlaceStar):
-        notes.append(_seat("star", "good", action.player, ("row", action.row), ("col", action.col)))
+        notes.append(
+            seat_note("star", "good", action.player, ("row", action.row), ("col", action.col))
+        )
     notes.extend(_aftermath(before, action, after))
     return tuple(notes)
 
@@ -114,23 +112,23 @@ def _aftermath(before: GameState, action: Action, after: GameState) -> list[Note
         notes.append(Note("round_over", "plain", values=(("round", score.round_number),)))
         for p, seat in enumerate(score.seats):
             if seat.total:
-                notes.append(_seat("scored", "good", p, ("count", seat.total)))
+                notes.append(seat_note("scored", "good", p, ("count", seat.total)))
     outcome = after.outcome()
     if outcome is not None and not before.is_over():
         line = outcome.reason is Reason.FIVE_IN_LINE
         notes.append(Note("game_over_line" if line else "game_over_stars", "accent"))
         key = "shared_winner" if outcome.shared else "winner"
         for p in outcome.winners:
-            notes.append(_seat(key, "good", p, ("count", outcome.star_counts[p])))
+            notes.append(seat_note(key, "good", p, ("count", outcome.star_counts[p])))
     elif after.round_number > before.round_number:
         notes.append(
-            _seat("new_round", "accent", after.active_player, ("round", after.round_number))
+            seat_note("new_round", "accent", after.active_player, ("round", after.round_number))
         )
     elif after.phase is Phase.TURN and (before.phase is not Phase.TURN or type(action) is OptOut):
         if after.active_player != before.active_player:
-            notes.append(_seat("pass", "plain", after.active_player))
+            notes.append(seat_note("pass", "plain", after.active_player))
         else:
-            notes.append(_seat("again", "plain", after.active_player))
+            notes.append(seat_note("again", "plain", after.active_player))
     return notes
 
 
@@ -148,11 +146,11 @@ def narrate_history(setup: Setup, actions: Sequence[Action]) -> list[Note]:
 def undo_note(seat: int, action: Action) -> Note:
     """The note for ``seat`` taking back ``action`` (a placement, skip, star or opt-out)."""
     if isinstance(action, Place):
-        return _seat("undo_place", "plain", seat, ("row", action.row), ("col", action.col))
+        return seat_note("undo_place", "plain", seat, ("row", action.row), ("col", action.col))
     if isinstance(action, PlaceStar):
-        return _seat("undo_star", "plain", seat, ("row", action.row), ("col", action.col))
+        return seat_note("undo_star", "plain", seat, ("row", action.row), ("col", action.col))
     if isinstance(action, Skip):
-        return _seat("undo_skip", "plain", seat)
+        return seat_note("undo_skip", "plain", seat)
     if isinstance(action, OptOut):
-        return _seat("undo_opt_out", "plain", seat)
+        return seat_note("undo_opt_out", "plain", seat)
     raise ValueError(f"{action!r} cannot be taken back")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from buttons_game.core.notes import TONES, Note
+from buttons_game.core.notes import TONES, Note, seat_note
 
 from .engine.actions import Action, Move, Pass, Remove
 from .engine.board import SIZE, Square
@@ -70,10 +70,6 @@ def squares_text(squares: Iterable[Square]) -> str:
     return ", ".join(square_name(row, col) for row, col in sorted(squares))
 
 
-def _seat(key: str, tone: str, seat: int, *values: tuple[str, object]) -> Note:
-    return Note(key, tone, (("name", seat),), values)
-
-
 def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, ...]:
     """The notes for ``action`` taking ``before`` to ``after``, in the order things happened:
     the decision, then what the start of the next turn brought (punishing due, a strike),
@@ -82,7 +78,7 @@ def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, 
     notes: list[Note] = []
     if isinstance(action, Remove):
         notes.append(
-            _seat("punish", "good", player, ("square", square_name(action.row, action.col)))
+            seat_note("punish", "good", player, ("square", square_name(action.row, action.col)))
         )
         if after.is_over() or not after.punishing:
             struck = after.last_captured - before.last_captured - {(action.row, action.col)}
@@ -94,9 +90,9 @@ def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, 
             ("from", square_name(action.from_row, action.from_col)),
             ("to", square_name(action.to_row, action.to_col)),
         )
-        notes.append(_seat("move", "plain", player, *moved))
+        notes.append(seat_note("move", "plain", player, *moved))
     elif isinstance(action, Pass):
-        notes.append(_seat("pass", "plain", player))
+        notes.append(seat_note("pass", "plain", player))
     outcome = after.outcome()
     if outcome is not None and outcome.reason is Reason.NO_CAPTURES:
         notes.append(Note("draw", "accent", values=(("count", DRAW_AFTER),)))
@@ -126,7 +122,9 @@ def _strike(player: int, struck: frozenset[Square]) -> list[Note]:
     if not struck:
         return []
     return [
-        _seat("strike", "good", player, ("squares", squares_text(struck)), ("count", len(struck)))
+        seat_note(
+            "strike", "good", player, ("squares", squares_text(struck)), ("count", len(struck))
+        )
     ]
 
 
@@ -137,8 +135,8 @@ def _captures(player: int, state: KopfState) -> list[Note]:
     count = state.captured(player)
     outcome = state.outcome()
     if outcome is not None and outcome.winner == player:
-        return [_seat("win", "good", player, ("count", count))]
-    return [_seat("captured", "plain", player, ("count", count), ("target", state.target))]
+        return [seat_note("win", "good", player, ("count", count))]
+    return [seat_note("captured", "plain", player, ("count", count), ("target", state.target))]
 
 
 def narrate_history(setup: Setup, actions: Sequence[Action]) -> list[Note]:
@@ -180,13 +178,13 @@ def undo_notes(before: KopfState, after: KopfState) -> tuple[Note, ...]:
             ("from", square_name(last.from_row, last.from_col)),
             ("to", square_name(last.to_row, last.to_col)),
         )
-        notes.append(_seat("undo_move", "plain", own_seat, *moved))
+        notes.append(seat_note("undo_move", "plain", own_seat, *moved))
     elif isinstance(last, Pass):
-        notes.append(_seat("undo_pass", "plain", own_seat))
+        notes.append(seat_note("undo_pass", "plain", own_seat))
     else:
         removed = [(a.row, a.col) for a in own if isinstance(a, Remove)]
         notes.append(
-            _seat(
+            seat_note(
                 "undo_removals",
                 "plain",
                 own_seat,
@@ -194,10 +192,10 @@ def undo_notes(before: KopfState, after: KopfState) -> tuple[Note, ...]:
                 ("count", len(removed)),
             )
         )
-    notes.extend(_seat("undo_reply", "plain", other) for other, _ in turns[1:])
+    notes.extend(seat_note("undo_reply", "plain", other) for other, _ in turns[1:])
     return tuple(notes)
 
 
 def undo_note(seat: int) -> Note:
     """The short note for ``seat`` taking back a turn (``undo_notes`` says what was in it)."""
-    return _seat("undo_turn", "plain", seat)
+    return seat_note("undo_turn", "plain", seat)

@@ -18,10 +18,11 @@ from typing import Any
 
 import pygame
 
+from buttons_game.core.notes import Note
 from buttons_game.ui import art
 from buttons_game.ui.text import fit
 
-from .model import Message, render_message
+from .model import note_text
 from .motion import blit_centred, ease_out, faded, resized
 
 CELEBRATION_SECONDS = 2.6  # a game's end is celebrated this long, at normal speed ...
@@ -42,8 +43,8 @@ class Celebration:
     sound: str
     winners: tuple[int, ...]
     seats: tuple[int, ...]
-    title: Message
-    why: Message
+    title: Note
+    why: Note
     spots: tuple[tuple[Any, ...], ...] = ()
     joined: bool = False
 
@@ -228,8 +229,8 @@ def draw_celebration(
     for seat in c.winners:
         area = seat_area(seat)
         draw_sparkles(surface, area, progress, seat + 1, max(10, int(28 * scale)))
-    title = render_message(c.title, names)
-    why = render_message(c.why, names)
+    title = note_text(c.title, names)
+    why = note_text(c.why, names)
     draw_banner(surface, banner, title, why, progress, scale)
 
 

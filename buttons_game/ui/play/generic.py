@@ -20,8 +20,9 @@ from ..screen import Host, Screen
 from ..screens.common import button, draw_backdrop, draw_title
 from ..text import draw_lines, fit, line_step, wrap
 from .game_over import QUIT_AFTER_FRAMES, Finished
+from .model import note_text
 from .plain_setup import GenericSetup
-from .plain_table import GenericTable, note_text
+from .plain_table import GenericTable
 from .plugin import GameUI
 from .replay import ReplayViewer
 
@@ -37,7 +38,7 @@ class GenericOver(Finished):
         self.ui = ui
         names = [seat.name for seat in game.seats]
         notes = ui.kind.narrate_history(game.state.setup, game.state.history())
-        self.log = [note_text(ui, note, names) for note in notes]
+        self.log = [note_text(note, names, ui.kind.log_section) for note in notes]
 
     def headline(self) -> str:
         winners = self.ui.winners(self.game)
@@ -165,7 +166,12 @@ class GenericReplay(Screen):
         lines: list[str] = []
         for note in model.log:
             lines.extend(
-                wrap(note_text(self.ui, note, model.names), size, inner.width, keep=model.names)
+                wrap(
+                    note_text(note, model.names, self.ui.kind.log_section),
+                    size,
+                    inner.width,
+                    keep=model.names,
+                )
             )
         rows = max(1, inner.height // line_step(size))
         draw_lines(surface, lines[-rows:], inner, size, "text")
@@ -174,7 +180,7 @@ class GenericReplay(Screen):
         return f"{self.name}-{self.position:04d}"
 
 
-__all__ = ["GenericUI", "GenericOver", "GenericReplay", "GenericSetup", "GenericTable", "note_text"]
+__all__ = ["GenericUI", "GenericOver", "GenericReplay", "GenericSetup", "GenericTable"]
 
 
 class GenericUI(GameUI):

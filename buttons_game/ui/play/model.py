@@ -12,23 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from buttons_game.core.kind import GameKind
 from buttons_game.core.notes import Note
-from buttons_game.i18n import t
+from buttons_game.i18n import text_or
 
 from .motion import Motions
 from .timers import Timers
 
 TRAIL = "trail"  # the motion that marks a bot's move a moment (its places, fading)
-
-
-@dataclass(frozen=True)
-class Message:
-    """A text to show, kept as a key and its values so it follows a language switch."""
-
-    key: str
-    tone: str = "text"
-    values: tuple[tuple[str, object], ...] = ()
-    seats: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -38,30 +29,20 @@ class BotMove:
     squares of a move), marked a moment by a fading trail."""
 
     seat: int
-    message: Message
+    message: Note
     spots: tuple[Any, ...] = ()
 
 
-def render(
-    key: str,
-    names: Sequence[str],
-    values: Sequence[tuple[str, object]] = (),
-    seats: Sequence[tuple[str, int]] = (),
-) -> str:
-    """The text of a key in the current language, seat placeholders filled with names."""
-    args = dict(values)
-    for placeholder, seat in seats:
-        args[placeholder] = names[seat]
-    return t(key, **args)
-
-
-def render_note(note: Note, names: Sequence[str], section: str = "log.") -> str:
-    """A move log line (``section``: "log." for BUTTONS, "kopf_log." for Kopf oder Knopf)."""
-    return render(section + note.key, names, note.values, note.seats)
-
-
-def render_message(message: Message, names: Sequence[str]) -> str:
-    return render(message.key, names, message.values, message.seats)
+def note_text(note: Note, names: Sequence[str], log_section: str = GameKind.log_section) -> str:
+    """A note in words in the current language, its seats named from ``names``
+    (``log_section``: the translation section of the game's move log, its kind's
+    ``log_section``). A key no language file has (a game added without words of its own)
+    reads as the key's own words and the note's values."""
+    values = note.args(names)
+    key = note.full_key(log_section)
+    bare = key.rpartition(".")[2].replace("_", " ")
+    words = " · ".join(str(value) for value in values.values())
+    return text_or(key, f"{bare}: {words}" if words else bare, **values)
 
 
 @dataclass
@@ -71,7 +52,7 @@ class PlayModel:
     game: Any
     log: list[Note] = field(default_factory=list)
     log_scroll: int = 0  # log lines scrolled back from the newest
-    passing: Message | None = None  # a passing word (an illegal click explained), not history
+    passing: Note | None = None  # a passing word (an illegal click explained), not history
     pointer: tuple[int, int] | None = None  # where the mouse is (tooltips)
     flash: Any = None  # a place on the board crossed out a moment: a click the rules refused
     hint: Any = None  # the advice of the game's hint, once worked out
@@ -117,7 +98,7 @@ class PlayModel:
     ) -> None:
         """A bot in ``seat`` did what ``key`` says (its %{name} is the bot's): the line in
         the status area, and a trail on ``spots`` for ``trail`` seconds (0: none)."""
-        message = Message(key, "text", tuple(values.items()), (("name", seat),))
+        message = Note(key, "text", (("name", seat),), tuple(values.items()), in_log=False)
         self.bot_move = BotMove(seat, message, spots)
         self.motions.start(TRAIL, spots, trail)
 
@@ -130,7 +111,7 @@ class PlayModel:
         """The line "Bo: …" in the current language (None: no bot's move to show)."""
         if self.bot_move is None:
             return None
-        return render_message(self.bot_move.message, self.names)
+        return note_text(self.bot_move.message, self.names)
 
     def trail(self) -> tuple[tuple[Any, ...], float] | None:
         """The places of the bot's move being marked, and how much of the mark is left
@@ -153,9 +134,6 @@ class PlayModel:
 __all__ = [
     "TRAIL",
     "BotMove",
-    "Message",
     "PlayModel",
-    "render",
-    "render_message",
-    "render_note",
+    "note_text",
 ]

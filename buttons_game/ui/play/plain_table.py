@@ -10,27 +10,19 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from buttons_game.core.notes import Note
-from buttons_game.i18n import t, text_or
+from buttons_game.i18n import t
 from buttons_game.ui import art, world
 
 from ..screen import Host, Screen
 from ..screens.common import button
 from ..text import draw_lines, fit, line_step, wrap
+from .model import note_text
 from .plugin import GameUI
 from .thinking import BotSeats
 
 BOT_SECONDS = 0.6  # a bot's move stays in view this long (times the animation speed)
 LOG_LINES = 14
 ACTION_COLUMNS = 3
-
-
-def note_text(ui: GameUI, note: Note, names: list[str]) -> str:
-    """A line of the move log: its translation, or the seat and the note's own words."""
-    values = note.args(names)
-    words = " · ".join(str(value) for value in values.values())
-    plain = f"{note.key.replace('_', ' ')}: {words}" if words else note.key.replace("_", " ")
-    return text_or(f"{ui.kind.log_section}.{note.key}", plain, **values)
 
 
 # ---------------------------------------------------------------------- the table
@@ -48,7 +40,7 @@ class GenericTable(Screen):
         self.log: list[str] = []
         names = [seat.name for seat in game.seats]
         for note in ui.kind.narrate_history(game.state.setup, game.state.history()):
-            self.log.append(note_text(ui, note, names))
+            self.log.append(note_text(note, names, ui.kind.log_section))
         seed = host.options.seed
         bots = {
             p: ui.kind.make_bot(seat.bot, None if seed is None else seed * 10 + p)
@@ -115,7 +107,7 @@ class GenericTable(Screen):
         self.session.game = self.game
         names = [seat.name for seat in self.game.seats]
         for note in self.ui.kind.narrate(before.state, action, self.game.state):
-            self.log.append(note_text(self.ui, note, names))
+            self.log.append(note_text(note, names, self.ui.kind.log_section))
         self.host.game_changed(self.game)
         self.wait = BOT_SECONDS * self.host.animation_factor
         self.rebuild()
@@ -127,7 +119,7 @@ class GenericTable(Screen):
         self.game = self.session.game = game
         names = [seat.name for seat in game.seats]
         notes = self.ui.kind.narrate_history(game.state.setup, game.state.history())
-        self.log = [note_text(self.ui, note, names) for note in notes]
+        self.log = [note_text(note, names, self.ui.kind.log_section) for note in notes]
         self.host.game_changed(game)
         self.rebuild()
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
 from buttons_game.ui import art, world
 
@@ -30,13 +31,12 @@ KEYS = 13
 @dataclass(frozen=True)
 class PanelWords:
     """The words of a game's replay panel: the position (``position`` with ``n``, ``total``
-    and the section as ``section``: "round 5", "turn 12"), the keys, and the translation
-    section of its log's notes. The defaults are a game played in rounds."""
+    and the section as ``section``: "round 5", "turn 12") and the keys. The defaults are a
+    game played in rounds."""
 
     position: str = "replay.position"
     section: str = "round"
     keys: str = "replay.keys"
-    log: str = "log."
 
 
 @dataclass
@@ -122,8 +122,9 @@ def draw_panel(
     draw_lines(surface, keys, key_area, int(KEYS * s), "text_dim")
     notes = pygame.Rect(area.left, area.top, area.width, key_area.top - int(6 * s) - area.top)
     pygame.draw.line(surface, art.colour("panel_border"), notes.topleft, notes.topright)
+    section = kind_of(log.game).log_section
     draw_notes(
-        surface, log.log, log.names, notes, int(LOG * s), words.log, log.log_scroll, where.current
+        surface, log.log, log.names, notes, int(LOG * s), section, log.log_scroll, where.current
     )
 
 

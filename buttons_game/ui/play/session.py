@@ -18,7 +18,7 @@ from buttons_game.ui.sound import Play
 
 from . import intents as do
 from .celebration import Celebration, celebration_seconds
-from .model import Message, PlayModel
+from .model import PlayModel
 from .thinking import BotJob, BotSeats, HintDesk
 
 PASSING_SECONDS = 4.0  # a passing word stays this long
@@ -120,7 +120,7 @@ class PlaySession:
     ) -> None:
         """A passing word; ``seat`` fills the text's %{name}."""
         seats = () if seat is None else (("name", seat),)
-        self.model.passing = Message(key, tone, tuple(values.items()), seats)
+        self.model.passing = Note(key, tone, seats, tuple(values.items()), in_log=False)
         self.model.timers.start("passing", PASSING_SECONDS)
 
     def explain_problem(self, problem: Any) -> None:

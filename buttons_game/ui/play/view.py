@@ -13,13 +13,14 @@ from functools import lru_cache
 
 import pygame
 
+from buttons_game.core.kind import GameKind
 from buttons_game.core.notes import Note
 from buttons_game.i18n import language, t
 from buttons_game.ui import art
 from buttons_game.ui.text import draw_lines, line_step, wrap
 from buttons_game.ui.tooltips import MARGIN, ONE_LINE, fit_width, place_tip
 
-from .model import PlayModel, render_message, render_note
+from .model import PlayModel, note_text
 
 TONES = {"plain": "text_dim", "roll": "text", "good": "good", "bad": "bad", "accent": "accent"}
 
@@ -30,7 +31,7 @@ def draw_notes(
     names: list[str],
     area: pygame.Rect,
     size: int,
-    section: str = "log.",
+    log_section: str = GameKind.log_section,
     scroll: int = 0,
     current: int | None = None,
 ) -> int:
@@ -44,7 +45,7 @@ def draw_notes(
     for i in range(newest - 1, -1, -1):
         note = log[i]
         tint = TONES.get(note.tone, "text_dim")
-        text = note_lines(note, names, section, size, area.width - 8)
+        text = note_lines(note, names, log_section, size, area.width - 8)
         if lines and len(lines) + len(text) > room:
             break  # only whole notes: no line without its beginning
         lit = current is not None and i >= current
@@ -65,20 +66,22 @@ def draw_notes(
     return newest
 
 
-def note_lines(note: Note, names: Sequence[str], section: str, size: int, width: int) -> list[str]:
+def note_lines(
+    note: Note, names: Sequence[str], log_section: str, size: int, width: int
+) -> list[str]:
     """A note of the log in words, wrapped to ``width`` (kept per language: the log is
     drawn every frame)."""
     try:
-        return list(_note_lines(note, tuple(names), section, size, width, language()))
+        return list(_note_lines(note, tuple(names), log_section, size, width, language()))
     except TypeError:  # a value that cannot be kept (unhashable): wrapped each time
-        return wrap(render_note(note, names, section), size, width, keep=names)
+        return wrap(note_text(note, names, log_section), size, width, keep=names)
 
 
 @lru_cache(maxsize=512)
 def _note_lines(
-    note: Note, names: tuple[str, ...], section: str, size: int, width: int, _language: str
+    note: Note, names: tuple[str, ...], log_section: str, size: int, width: int, _language: str
 ) -> tuple[str, ...]:
-    return tuple(wrap(render_note(note, names, section), size, width, keep=names))
+    return tuple(wrap(note_text(note, names, log_section), size, width, keep=names))
 
 
 def hint_for(model: PlayModel, advice: str) -> str:
@@ -179,7 +182,7 @@ def draw_passing(
     assert model.passing is not None
     s = scale
     size = int(17 * s)
-    text = render_message(model.passing, model.names)
+    text = note_text(model.passing, model.names)
     lines = wrap(text, size, int(board.width * share), True, keep=model.names)
     step = line_step(size)
     width = max(art.text(line, size, "text", True).get_width() for line in lines)

@@ -126,11 +126,6 @@ class Efficiency:
         return self.stars / self.optimum
 
 
-def exact_values(positions: tuple[SoloPosition, ...]) -> list[float]:
-    """The solver's exact expected stars of each position."""
-    return [p.solver().value(p.buttons) for p in positions]
-
-
 def solo_stars(
     make: Callable[[int], Bot],
     rounds: range,

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from buttons_game.core.notes import Note
 from buttons_game.games.buttons.engine import GameState
 from buttons_game.games.buttons.engine.records import Reason
 from buttons_game.ui import art
 from buttons_game.ui.play.celebration import Celebration, draw_celebration
-from buttons_game.ui.play.model import Message, PlayModel
+from buttons_game.ui.play.model import PlayModel
 
 if TYPE_CHECKING:
     from .view import TableLayout
@@ -48,10 +49,11 @@ def celebration(state: GameState, names: Sequence[str]) -> Celebration:
     outcome = state.outcome()
     assert outcome is not None
     winners = outcome.winners
-    title = Message(
+    title = Note(
         "over.winners" if outcome.shared else "over.winner",
         "accent",
-        (("names", ", ".join(names[p] for p in winners)),),
+        values=(("names", ", ".join(names[p] for p in winners)),),
+        in_log=False,
     )
     spots: list[tuple[Space, ...]] = []
     if outcome.reason is Reason.FIVE_IN_LINE:
@@ -63,14 +65,19 @@ def celebration(state: GameState, names: Sequence[str]) -> Celebration:
             winners,
             winners,
             title,
-            Message("over.five_in_line"),
+            Note("over.five_in_line", in_log=False),
             tuple(spots),
             True,
         )
     for p in winners:
         spots.append(tuple((p, r, c) for r, c in sorted(state.stars(p))))
     return Celebration(
-        "twelve_stars", winners, winners, title, Message("over.twelve_stars"), tuple(spots)
+        "twelve_stars",
+        winners,
+        winners,
+        title,
+        Note("over.twelve_stars", in_log=False),
+        tuple(spots),
     )
 
 

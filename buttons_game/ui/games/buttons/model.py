@@ -11,7 +11,7 @@ from buttons_game.core.notes import Note
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import GameState, Phase, RoundScore, Status
 from buttons_game.games.buttons.game import Game
-from buttons_game.ui.play.model import Message, PlayModel, render, render_message, render_note
+from buttons_game.ui.play.model import PlayModel
 
 from .board_geometry import Space
 from .boards import Marks
@@ -203,12 +203,8 @@ def round_not_started(state: GameState) -> bool:
 
 
 __all__ = [
-    "Message",
     "TableModel",
     "Tumble",
     "TutorialCard",
-    "render",
-    "render_message",
-    "render_note",
     "round_not_started",
 ]

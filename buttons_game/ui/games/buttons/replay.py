@@ -19,7 +19,7 @@ from .model import TableModel
 from .view import PANEL_MIN, TableDrawing, TableLayout
 
 LOST_SHOWN = 0.35  # how strongly the buttons a bust took still show, at the bust's position
-WORDS = PanelWords("replay.position", "round", "replay.keys", "log.")
+WORDS = PanelWords("replay.position", "round", "replay.keys")
 
 
 @dataclass

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from buttons_game.core.kind import kind_of
 from buttons_game.games.buttons.bots.hint import Hint
 from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Skip
 from buttons_game.i18n import t
@@ -370,8 +371,9 @@ class TableDrawing:
                 area.left, area.top + h + int(6 * s), area.width, area.height - h - int(6 * s)
             )
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
+        section = kind_of(model.game).log_section
         newest = draw_notes(
-            surface, model.log, model.names, area, int(14 * s), "log.", model.log_scroll
+            surface, model.log, model.names, area, int(14 * s), section, model.log_scroll
         )
         if newest < len(model.log):
             more = art.text(t("game.log_newer"), int(12 * s), "accent")

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from buttons_game.core.notes import Note
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play.celebration import Celebration, draw_celebration
-from buttons_game.ui.play.model import Message, PlayModel
+from buttons_game.ui.play.model import PlayModel
 
 if TYPE_CHECKING:
     from .view import KopfLayout
@@ -24,15 +25,17 @@ def kopf_celebration(state: KopfState, names: Sequence[str]) -> Celebration:
     assert outcome is not None
     winner = outcome.winner
     if winner is None:
-        draw = Message("kopf_over.draw", "accent")
-        return Celebration("kopf_draw", (), (0, 1), draw, Message("kopf_over.no_captures"))
+        draw = Note("kopf_over.draw", "accent", in_log=False)
+        return Celebration(
+            "kopf_draw", (), (0, 1), draw, Note("kopf_over.no_captures", in_log=False)
+        )
     tray = tuple(("tray", winner, slot) for slot in range(state.captured(winner)))
     return Celebration(
         "kopf_win",
         (winner,),
         (winner,),
-        Message("over.winner", "accent", (("names", names[winner]),)),
-        Message("kopf_over.captures", "text", (("n", state.target),)),
+        Note("over.winner", "accent", values=(("names", names[winner]),), in_log=False),
+        Note("kopf_over.captures", values=(("n", state.target),), in_log=False),
         (tray,),
     )
 

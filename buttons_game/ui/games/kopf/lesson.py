@@ -27,7 +27,6 @@ from buttons_game.games.kopf.lessons import (
     walkthrough,
     wrong_reason,
 )
-from buttons_game.ui.play.model import Message
 from buttons_game.ui.play.thinking import BotSeats
 from buttons_game.ui.sound import Play, silent
 
@@ -65,7 +64,7 @@ class LessonModel(KopfModel):
     total: int = len(LESSONS)
     solved: bool = False  # the position reached the goal: the done text shows
     passed: bool = False  # solved at least once (Show me too): the next lesson is open
-    wrong: Message | None = None  # why the last try was refused
+    wrong: Note | None = None  # why the last try was refused
     showing: bool = False  # Show me is playing
 
     @property
@@ -160,11 +159,16 @@ class LessonSession(KopfSession):
         problem = self.state.problem(action)
         if problem is not None:
             self.explain_problem(problem)
-            m.wrong = Message(f"kopf_reason.{problem.code}", "bad", tuple(problem.details.items()))
+            m.wrong = Note(
+                f"kopf_reason.{problem.code}",
+                "bad",
+                values=tuple(problem.details.items()),
+                in_log=False,
+            )
             return False
         why = wrong_reason(self.lesson, self.state, action)
         if why is not None:
-            m.wrong = Message(why, "bad", tuple(self.lesson.values().items()))
+            m.wrong = Note(why, "bad", values=tuple(self.lesson.values().items()), in_log=False)
             return False
         self.apply(action)
         return True

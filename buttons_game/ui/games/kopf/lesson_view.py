@@ -14,7 +14,7 @@ import pygame
 
 from buttons_game.i18n import t
 from buttons_game.ui import art
-from buttons_game.ui.play.model import render_message
+from buttons_game.ui.play.model import note_text
 from buttons_game.ui.text import draw_lines, line_step, wrap, wrap_items
 
 from .lesson import LessonModel
@@ -109,7 +109,7 @@ def lesson_texts(model: LessonModel) -> list[tuple[str, str, bool]]:
         out.append((t(lesson.text_key("done"), **values), "text", False))
     elif model.wrong is not None:
         out.append((t("learn.not_quite"), "bad", True))
-        out.append((render_message(model.wrong, model.names), "text", False))
+        out.append((note_text(model.wrong, model.names), "text", False))
     elif model.showing:
         out.append((t("learn.watching"), "accent", True))
     else:

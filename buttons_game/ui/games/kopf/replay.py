@@ -18,7 +18,7 @@ from ...play.replay_view import PanelWords, ReplayPanel, draw_panel, panel_box
 from .model import KopfModel
 from .view import KopfDrawing, KopfLayout
 
-WORDS = PanelWords("replay.position_kopf", "turn", "replay.keys_kopf", "kopf_log.")
+WORDS = PanelWords("replay.position_kopf", "turn", "replay.keys_kopf")
 
 
 @dataclass

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from buttons_game.core.kind import kind_of
 from buttons_game.games.kopf.bots.hint import KopfHint
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.engine.board import DIRECTIONS, FORWARD
@@ -416,9 +417,8 @@ class KopfDrawing:
         self, surface: pygame.Surface, model: KopfModel, area: pygame.Rect, s: float
     ) -> None:
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
-        draw_notes(
-            surface, model.log, model.names, area, int(14 * s), "kopf_log.", model.log_scroll
-        )
+        section = kind_of(model.game).log_section
+        draw_notes(surface, model.log, model.names, area, int(14 * s), section, model.log_scroll)
 
 
 _lines_cache: dict[tuple, pygame.Surface] = {}
