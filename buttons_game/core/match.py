@@ -45,6 +45,13 @@ ELSEWHERE = "elsewhere"  # a person at another computer decides
 OVER = "over"
 
 
+def _due(thinker: Any, state: Any) -> bool:
+    """Whether a bot has a decision to make now: always, unless it is a script that says
+    otherwise (a lesson's replies, ``due(state)``)."""
+    due = getattr(thinker, "due", None)
+    return due is None or bool(due(state))
+
+
 class ChanceSource(Protocol):
     """Where a match's chance outcomes come from: the game's ``draw``-th outcome, or None
     while it has not arrived (the dice made together by networked computers)."""
@@ -72,8 +79,9 @@ class Scripted:
         return self.dice(game)
 
 
-Gate = Callable[[Any, Any], "str | None"]
-"""A tutorial's judge of a legal action: the translation key of why it refuses it, or None."""
+Gate = Callable[[Any, Any, Any], "str | None"]
+"""A tutorial's judge of a legal action (the state before, the action, the state after):
+the translation key of why it refuses it, or None."""
 
 
 class SeatRefusal(RulesError):
@@ -177,21 +185,32 @@ class Match:
             return Step(CHANCE, None, self.peek_chance() is not None)
         deciders = self.kind.deciders(state)
         controls = self.controls
+        idle = None  # a scripted seat with nothing due now
         for seat in deciders:
             control = controls[seat]
             if control.is_bot:
+                if not _due(control.thinker, state):
+                    idle = seat
+                    continue
                 job = self.job
                 ready = self._worker is None or (
-                    job is not None and job.state is state and job.future.done()
+                    job is not None
+                    and job.state is state
+                    and job.seat == seat
+                    and job.future.done()
                 )
                 return Step(BOT, seat, ready)
+        forced = self.kind.forced_action
         for seat in deciders:
-            if self.kind.forced_action(state, seat) is not None:
+            if controls[seat].is_person and forced(state, seat) is not None:
                 return Step(FORCED, seat, True)
         for seat in deciders:
             if controls[seat].here:
                 return Step(PERSON, seat)
-        return Step(ELSEWHERE, deciders[0] if deciders else None)
+        for seat in deciders:
+            if controls[seat].is_person:
+                return Step(ELSEWHERE, seat)
+        return Step(BOT, idle)
 
     def peek_chance(self) -> Any | None:
         """The chance outcome the next ``advance`` applies at a chance node (known ahead,
@@ -243,7 +262,7 @@ class Match:
             after = game.apply(action)
         except RulesError as error:
             return error
-        refused = self.gate(before, action) if self.gate is not None else None
+        refused = self.gate(before, action, after.state) if self.gate is not None else None
         if refused is not None:
             return ScriptRefusal(f"refused by the script: {refused}", code=refused)
         self._commit(after, action, seat, BY_PERSON)
@@ -274,6 +293,17 @@ class Match:
         if self._listeners:
             self._emit(Reset(before, game))
 
+    def set_control(self, seat: int, control: SeatControl) -> None:
+        """Play ``seat`` another way from now on (a tutorial's scripted bot; a person who
+        left, handed to a bot); a bot's question still open is dropped."""
+        self.controls = (*self.controls[:seat], control, *self.controls[seat + 1 :])
+        self.job = None
+
+    def set_chance(self, chance: ChanceSource) -> None:
+        """Draw chance outcomes from ``chance`` from now on (a value peeked is forgotten)."""
+        self.chance = chance
+        self._drawn = None
+
     def _bot_decides(self, state: Any) -> bool:
         return any(self.controls[s].is_bot for s in self.kind.deciders(state))
 
@@ -283,8 +313,12 @@ class Match:
         step = self.next_step()
         if step.kind == BOT and not step.ready and self._worker is not None:
             job = self.job
-            if job is None or job.state is not self._game.state:
-                self._ask(step.seat)  # type: ignore[arg-type]
+            state = self._game.state
+            seat = step.seat
+            if seat is None:
+                return step  # a scripted seat with nothing due
+            if job is None or job.state is not state:
+                self._ask(seat)
         elif step.kind in (ELSEWHERE, CHANCE) and not step.ready:
             self._tell_waiting(Waiting(ELSEWHERE if step.kind == ELSEWHERE else CHANCE, step.seat))
         return step
@@ -305,7 +339,8 @@ class Match:
             action = self.kind.forced_action(state, seat)
             self._commit(self._game.apply(action), action, seat, BY_FORCED)
         elif step.kind == BOT:
-            assert step.seat is not None
+            if step.seat is None:
+                return False
             self._play_bot(step.seat, state)
         else:
             return False

@@ -206,14 +206,14 @@ def test_a_bots_action_goes_through_the_checked_path_exactly_once(
 
 
 def test_a_tutorials_refusal_of_a_legal_action_goes_through_submit() -> None:
-    match = Match(buttons(None, "easy"), gate=lambda state, action: "tutorial.roll_first"
+    match = Match(buttons(None, "easy"), gate=lambda state, action, after: "tutorial.roll_first"
                   if action == OPT_OUT else None)  # fmt: skip
     match.submit(0, ROLL)
     match.advance()
     game = match.game
     place = match.kind.legal_actions(match.state, 0)
     assert place and isinstance(place[0], Place)
-    gated = Match(game, gate=lambda state, action: "tutorial.not_there")
+    gated = Match(game, gate=lambda state, action, after: "tutorial.not_there")
     refused = gated.submit(0, place[0])
     assert isinstance(refused, ScriptRefusal) and refused.code == "tutorial.not_there"
     assert gated.game is game

@@ -8,6 +8,7 @@ from concurrent.futures import wait
 import pygame
 import pytest
 
+from buttons_game.core.control import bot_control
 from buttons_game.games.buttons.engine import Phase, Place, PlaceStar
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import LANGUAGES, set_language, t
@@ -54,8 +55,8 @@ def test_a_slow_bot_never_freezes_the_window_and_shows_it_is_thinking(make_app):
     )
     app.start_game(game)
     session = app.top.session
-    slow = SlowBot(session.bots[0])
-    session.bots[0] = slow
+    slow = SlowBot(session.match.control(0).thinker)
+    session.match.set_control(0, bot_control(slow))
     step(app, 2, dt=0.1)
     assert slow.asked.wait(HANG)
     frames = app.frames
@@ -170,9 +171,9 @@ def bo_rolls_and_ann_may_take_the_gold_space(make_app):
     app = make_app()
     app.start_game(Game.new((Seat("Bo", "medium"), Seat("Ann")), seed=3))
     session = app.top.session
-    bo = SlowBot(session.bots[0])
+    bo = SlowBot(session.match.control(0).thinker)
     bo.release.set()  # Bo rolls at once ...
-    session.bots[0] = bo
+    session.match.set_control(0, bot_control(bo))
     run_until(app, lambda: session.state.is_chance_node())
     bo.release.clear()  # ... and holds the placement the landing dice ask for
     adviser = HeldAdviser(session.hints.advise)
@@ -197,7 +198,7 @@ def test_a_hint_outlives_a_bots_move_that_lands_before_it(make_app, order):
     assert model.hint_waiting and hint_lines(model) == [t("hint.thinking")]
     bo.release.set()
     if order == "bo_first":
-        wait([session.bots.job.future], timeout=HANG)
+        wait([session.match.job.future], timeout=HANG)
         for _ in range(50):  # the adviser still thinks: frames run on without waiting for it
             if session.state is not asked:
                 break

@@ -21,7 +21,7 @@ from buttons_game.ui.games.kopf.game_over import KopfOverScreen
 from buttons_game.ui.play.celebration import MAX_SECONDS, lit
 
 from ..soak import quick_twins
-from .conftest import cell_centre, click, click_widget, press, settle, step
+from .conftest import cell_centre, click, click_widget, play, press, settle, step
 from .test_sound import speaker  # noqa: F401  (the fixture that records what is played)
 
 DT = 0.02
@@ -69,7 +69,7 @@ def app_at_the_end(make_app, way: str, *, fast: bool = False, animation: str = "
         game, last = kopf_ending(way)
         app.start_game(game)
         settle(app)
-        return app, lambda: app.top.session.apply(last)
+        return app, lambda: play(app.top.session, last)
     game, last = buttons_ending(way)
     app.start_game(game)
     settle(app)

@@ -14,7 +14,7 @@ from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.games.buttons.screen import TableScreen
 from buttons_game.ui.games.kopf.screen import KopfScreen
 
-from .conftest import press, step
+from .conftest import play, press, step
 
 CARDS = (("red", "yellow"), ("green", "blue"))
 
@@ -33,10 +33,10 @@ def test_buttons_hint_is_off_once_the_round_is_over_until_its_scoring_shows(make
     assert isinstance(screen, TableScreen)
     session = screen.session
     for action in (ROLL, Dice(1, 1, (2, 1, 1, 1)), Place(0, 1, 1), Place(1, 1, 1), OPT_OUT):
-        session.apply(action)
+        play(session, action)
     step(app, 2)
     assert screen.hint.is_enabled, "Anna decides: a hint is there for her"
-    session.apply(OPT_OUT)  # Anna too: the round is over, its scoring comes next
+    play(session, OPT_OUT)  # Anna too: the round is over, its scoring comes next
     assert session.model.summary_due is not None
     assert session.model.hint_seat() is None
     screen.refresh_widgets()  # as each frame does, before the scoring is shown
@@ -59,7 +59,7 @@ def test_kopf_hint_is_off_when_the_game_is_over(make_app):
     step(app, 2)
     screen = app.top
     assert isinstance(screen, KopfScreen) and screen.hint.is_enabled
-    screen.session.apply(action)  # the last move: the game is over, its end shows a moment
+    play(screen.session, action)  # the last move: the game is over, its end shows a moment
     step(app)
     assert isinstance(screen, KopfScreen), "the last position shows before the game's end"
     assert not screen.hint.is_enabled

@@ -19,7 +19,7 @@ from buttons_game.ui.games.kopf.model import Flight
 from buttons_game.ui.play.layers import Layers
 from buttons_game.ui.scenes import mid_game
 
-from .conftest import step
+from .conftest import play, step
 
 
 def layers_of(drawing: object) -> list[Layers]:
@@ -166,7 +166,7 @@ def test_kopf_still_layer_follows_moves_undo_and_the_threats(make_app) -> None:
     first = frame(app)
     count = drawn(drawing)
     move = next(a for a in session.state.legal_actions() if isinstance(a, Move))
-    session.apply(move)
+    play(session, move)
     assert same_as_straight(app) and frame(app) != first
     assert drawn(drawing) > count
     session.undo()
@@ -214,7 +214,7 @@ def buttons_busy(app, share: float) -> None:
 
 def test_buttons_frames_from_layers_are_the_frames_drawn_straight(make_app) -> None:
     app = buttons_app(make_app)
-    app.top.session.apply(ROLL)
+    play(app.top.session, ROLL)
     drawing = app.top.drawing
     buttons_busy(app, 0.0)
     frame(app)  # the buttons on their way counted in the tallies once there: new layers
@@ -234,7 +234,7 @@ def test_buttons_board_layer_is_drawn_again_for_the_board_holding_the_dice(make_
     frame(app)
     assert drawn(drawing) == count  # nothing changed: nothing drawn again
     session = app.top.session
-    session.apply(ROLL)
+    play(session, ROLL)
     step(app, 2)
     assert same_as_straight(app)
 
@@ -244,7 +244,7 @@ def test_buttons_placed_button_and_undo_show_on_the_layers(make_app) -> None:
     session = app.top.session
     first = frame(app)
     place = next(a for a in session.state.legal_actions() if isinstance(a, Place))
-    session.apply(place)
+    play(session, place)
     step(app, 3)
     assert same_as_straight(app) and frame(app) != first
     session.undo()
@@ -339,7 +339,7 @@ def test_buttons_layers_follow_a_game_move_by_move(make_app) -> None:
             break
         legal = session.state.legal_actions()
         if legal:
-            session.apply(rng.choice(legal))
+            play(session, rng.choice(legal))
             moves += 1
         step(app, 2, 0.3)  # a bust or a round's end plays out between moves
         assert same_as_straight(app)
@@ -400,7 +400,7 @@ def test_frames_leave_nothing_of_the_frame_before(make_app) -> None:
     """The background goes around the panels' boxes and the board, which cover the rest:
     whatever the window showed before, the table's frame is the same (boards shaking)."""
     app = buttons_app(make_app)
-    app.top.session.apply(ROLL)
+    play(app.top.session, ROLL)
     for share in (0.2, 0.6):
         buttons_busy(app, share)
         assert len(frames_over_others(app)) == 1

@@ -33,7 +33,7 @@ from buttons_game.ui.play.marks import draw_bot_move
 from buttons_game.ui.play.motion import Motions
 from buttons_game.ui.play.timers import Timers
 
-from .conftest import cell_centre, click, frame_is_fresh, press, run_until, settle, step
+from .conftest import cell_centre, click, frame_is_fresh, play, press, run_until, settle, step
 
 CARDS = (("red", "yellow"), ("green", "blue"))
 DT = 1 / 60
@@ -57,7 +57,7 @@ def table(make_app, speed: str = "normal", bots=(None, None)):
 def ben_out(app, session) -> None:
     """Anna and Ben each place on (1, 1); Ben opts out: Anna plays on alone."""
     for action in (ROLL, Dice(1, 1, (1, 1, 1, 1)), Place(0, 1, 1), Place(1, 1, 1), OPT_OUT):
-        session.apply(action)
+        play(session, action)
     settle(app)
 
 
@@ -160,8 +160,8 @@ def test_without_animations_nothing_moves(make_app):
     assert not model.motions.busy and model.marks().arriving == {}
     app, session = table(make_app, None)
     ben_out(app, session)
-    session.apply(ROLL)
-    session.apply(Dice(1, 1, (2, 2)))  # Anna busts
+    play(session, ROLL)
+    play(session, Dice(1, 1, (2, 2)))  # Anna busts
     assert session.state.status(0) is Status.BUSTED and not session.model.motions.busy
 
 
@@ -182,8 +182,8 @@ def test_a_seeded_game_rolls_the_same_dice_at_every_speed(make_app):
 def test_a_button_slides_in_from_its_seats_supply(make_app, speed):
     app, session = table(make_app, speed)
     ben_out(app, session)
-    session.apply(ROLL)
-    session.apply(Dice(3, 4, (4, 4)))
+    play(session, ROLL)
+    play(session, Dice(3, 4, (4, 4)))
     settle(app)
     key(app, pygame.K_4)  # column 4 of row 3
     model = session.model
@@ -202,11 +202,11 @@ def test_a_placed_star_bounces_and_a_scoring_pops_colours_into_stars(make_app):
     app, session = table(make_app)
     ben_out(app, session)
     for white, gold in ((3, 4), (6, 6), (1, 4), (4, 1), (6, 3)):  # three reds, three blues
-        session.apply(ROLL)
-        session.apply(Dice(white, gold, (gold, gold)))
-        session.apply(Place(0, white, gold))
+        play(session, ROLL)
+        play(session, Dice(white, gold, (gold, gold)))
+        play(session, Place(0, white, gold))
     settle(app)
-    session.apply(OPT_OUT)
+    play(session, OPT_OUT)
     model = session.model
     assert {m.what for m in model.motions.of("pop")} == {(0, "red"), (0, "blue")}
     step(app, 3, dt=DT)
@@ -217,7 +217,7 @@ def test_a_placed_star_bounces_and_a_scoring_pops_colours_into_stars(make_app):
     session.take_summary()
     app.back()
     settle(app)
-    session.apply(PlaceStar(0, 3, 4))
+    play(session, PlaceStar(0, 3, 4))
     (star,) = model.motions.of("star")
     assert star.what == (0, 3, 4) and star.seconds == STAR_SECONDS
     assert model.marks().settling == {(0, 3, 4): 0.0}
@@ -226,8 +226,8 @@ def test_a_placed_star_bounces_and_a_scoring_pops_colours_into_stars(make_app):
 def test_a_bust_shakes_its_board_and_its_buttons_go_back_to_the_supply(make_app):
     app, session = table(make_app)
     ben_out(app, session)
-    session.apply(ROLL)
-    session.apply(Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
+    play(session, ROLL)
+    play(session, Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
     model = session.model
     assert session.state.status(0) is Status.BUSTED
     assert [m.what for m in model.motions.of("shake")] == [0]
@@ -255,8 +255,8 @@ def test_a_bust_shakes_its_board_and_its_buttons_go_back_to_the_supply(make_app)
 def test_a_bots_move_is_shown_by_a_trail_and_a_line_until_a_person_acts(make_app):
     app, session = table(make_app, "fast", bots=(None, "easy"))
     model = session.model
-    session.apply(ROLL)
-    session.apply(Dice(2, 3, (5, 5, 5, 5)))  # Ben, a bot, decides on the gold space (2, 3)
+    play(session, ROLL)
+    play(session, Dice(2, 3, (5, 5, 5, 5)))  # Ben, a bot, decides on the gold space (2, 3)
     run_until(app, lambda: 1 not in session.state.pending_players)
     action = session.state.history()[-1]
     if isinstance(action, Place):
@@ -278,7 +278,7 @@ def test_kopf_a_move_glides_before_its_strike_flies_and_a_bots_move_has_its_line
     model = session.model
     moves = [a for a in session.state.legal_actions() if isinstance(a, Move)]
     move = max(moves, key=lambda a: abs(a.to_row - a.from_row) + abs(a.to_col - a.from_col))
-    session.apply(move)
+    play(session, move)
     (glide,) = model.motions.of("glide")
     start, end = (move.from_row, move.from_col), (move.to_row, move.to_col)
     assert glide.what == (start, end, 0)
@@ -320,7 +320,7 @@ def test_kopf_a_strike_waits_for_the_glide_and_both_end_on_a_click(make_app):
     settle(app)
     session = app.top.session
     model = session.model
-    session.apply(strikes[0])
+    play(session, strikes[0])
     assert model.flights and model.motions.running("glide")
     step(app, 3, dt=DT)
     assert model.timers.fraction("strike") == 1.0, "the flight waits for the piece to arrive"
@@ -336,7 +336,7 @@ def test_with_fast_or_instant_kopf_has_no_glide_no_trail_and_no_wait(make_app, f
     app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo", "easy"))))
     settle(app)
     session = app.top.session
-    session.apply(next(a for a in session.state.legal_actions() if isinstance(a, Move)))
+    play(session, next(a for a in session.state.legal_actions() if isinstance(a, Move)))
     assert not session.model.motions.busy
     run_until(app, lambda: session.model.bot_move is not None, frames=3000)
     assert not session.model.motions.busy and session.model.trail() is None

@@ -11,7 +11,7 @@ from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.game import KopfGame
 
 from ..soak import volumes
-from .conftest import finish_jobs
+from .conftest import finish_jobs, play
 
 DT = 0.02
 CARDS = (("red", "yellow"), ("green", "blue"))
@@ -104,9 +104,9 @@ def anna_busts(make_app):
     app.start_game(Game(seats, new_game(2, layouts=("1A", "2B"), cards=CARDS, seed=5)))
     session = app.top.session
     for action in (ROLL, Dice(1, 1, (1, 1, 1, 1)), Place(0, 1, 1), Place(1, 1, 1), OPT_OUT):
-        session.apply(action)
-    session.apply(ROLL)
-    session.apply(Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
+        play(session, action)
+    play(session, ROLL)
+    play(session, Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
     assert session.state.status(0) is Status.BUSTED or session.model.busted == 0
     return app, session
 

@@ -17,6 +17,8 @@ from buttons_game.settings import ANIMATION_SPEEDS
 from buttons_game.ui.games.buttons.session import ROLL_SECONDS, TableSession
 from buttons_game.ui.sound import ENDINGS, MIXER, Sounds, Timed, effect_file, fitted
 
+from .conftest import play
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -42,7 +44,7 @@ def test_the_roll_sound_lasts_as_long_as_the_dice_are_in_the_air(mixer, speed):
     session = TableSession(
         game, speed=lambda: factor, on_change=lambda _g: None, sound=heard.append
     )
-    session.apply(Roll())
+    play(session, Roll())
     (cue,) = heard
     in_the_air = session.model.timers.left("roll")
     assert cue == "roll" and cue.seconds == pytest.approx(in_the_air)

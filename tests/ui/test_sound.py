@@ -29,7 +29,7 @@ from buttons_game.ui.screens.settings_screen import SettingsScreen
 from buttons_game.ui.sound import EFFECTS, MAX_SECONDS, Sounds
 
 from ..soak import quick_twins
-from .conftest import cell_centre, choose, click, click_widget, press, settle, step
+from .conftest import cell_centre, choose, click, click_widget, play, press, settle, step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -179,7 +179,7 @@ def test_a_session_is_silent_without_a_sound_and_plays_through_one():
     quiet.perform(do.Roll())  # nothing to hear, nothing to fail
     heard: list[str] = []
     session = TableSession(game, speed=lambda: 0.0, on_change=lambda _g: None, sound=heard.append)
-    session.apply(Roll())
+    play(session, Roll())
     session.update(0.02)
     assert heard[0] == "roll" and len(heard) <= 2
     quiet.close()

@@ -30,7 +30,7 @@ from buttons_game.ui.stats_view import (
 from buttons_game.ui.text import line_step, wrap
 from tests.stats.helpers import play_buttons, play_kopf
 
-from .conftest import click_widget, press, run_until, step
+from .conftest import click_widget, play, press, run_until, step
 from .test_translations import assert_fits, check_widgets
 
 
@@ -188,7 +188,7 @@ def finished_at_the_table(app) -> Game:
     app.start_game(game)
     step(app, 2)
     session = app.top.session
-    session.apply(whole.state.history()[-1])
+    play(session, whole.state.history()[-1])
     assert session.game.state.is_over()
     return session.game
 
@@ -215,7 +215,7 @@ def test_a_kopf_game_that_ends_at_the_table_is_counted_once(make_app):
     before = KopfGame.replayed(seats, whole.state.setup, actions[:-1], whole.game_id)
     app.start_game(before)
     step(app, 2)
-    app.top.session.apply(actions[-1])
+    play(app.top.session, actions[-1])
     assert app.current_game.state.is_over()
     counted = stats.read_statistics()
     assert counted.totals == {"buttons": 0, "kopf": 1}

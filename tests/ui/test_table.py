@@ -25,7 +25,7 @@ from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.games.buttons.view import prompt
 from buttons_game.ui.play.model import note_text
 
-from .conftest import cell_centre, click, press, settle, step
+from .conftest import cell_centre, click, play, press, settle, step
 
 CARDS = (("red", "yellow"), ("green", "blue"))
 
@@ -42,7 +42,7 @@ def hot_seat(make_app, *, fast: bool = True, bots: tuple = (None, None)) -> Tabl
 def force(screen: TableScreen, *actions) -> None:
     """Moves made through the session's one way of changing the game."""
     for action in actions:
-        screen.session.apply(action)
+        play(screen.session, action)
     settle(screen.host)
 
 
@@ -123,8 +123,8 @@ def test_a_bust_gets_a_beat_of_its_own_even_when_it_ends_the_round(make_app):
     session = screen.session
     ben_out(screen)
     # row 1 with columns 1 and 2 only: (1, 1) holds a button, (1, 2) is next to it
-    session.apply(ROLL)
-    session.apply(dice(screen, 1, 1, 2, 2))
+    play(session, ROLL)
+    play(session, dice(screen, 1, 1, 2, 2))
     assert session.state.status(0) is Status.BUSTED
     assert session.model.busted == 0 and session.model.fading == {0: 1}
     assert prompt(session.model)[0] == t("game.bust", name="Anna", count=2)
@@ -229,7 +229,7 @@ def test_the_log_scrolls_and_explanations_stay_out_of_it(make_app):
         force(screen, ROLL)
         state = session.state
         for p in state.pending_players:
-            session.apply(state.legal_actions(p)[0] if p == state.active_player else Skip(p))
+            play(session, state.legal_actions(p)[0] if p == state.active_player else Skip(p))
             state = session.state
         if session.state.phase is not Phase.TURN:
             break
@@ -255,8 +255,8 @@ def test_a_seed_gives_the_same_dice_at_any_frame_rate(make_app, fps):
         for _ in range(6000):
             if len([a for a in session.state.history() if isinstance(a, Dice)]) >= 6:
                 break
-            if session.bots.job is not None:
-                session.bots.job.future.result()  # however slow the machine, the bot has decided
+            if session.match.job is not None:
+                session.match.job.future.result()  # however slow the machine, the bot has decided
             app.step(dt)
         return [a for a in session.state.history() if isinstance(a, Dice)][:6]
 
@@ -280,19 +280,19 @@ def test_a_person_deciding_before_a_bot_leaves_the_bots_later_choices_alone(make
             state = session.state
             if len(bo_moves(state)) >= 3:
                 break
-            job = session.bots.job
+            job = session.match.job
             if job is not None:
                 job.future.result()  # Bo has decided (not yet shown) for this state
             turn = state.phase is Phase.TURN and state.active_player == 0
             pending = state.phase is Phase.PLACING and 0 in state.pending_players
-            bo_next = session.bots.next_seat(state) is not None
+            bo_next = any(not session.match.here(p) for p in session.match.deciders())
             if turn or (pending and session.model.busted is None and (quick or not bo_next)):
                 if turn:
-                    session.attempt(ROLL if len(state.buttons(0)) < 3 else OPT_OUT)
+                    session.attempt(0, ROLL if len(state.buttons(0)) < 3 else OPT_OUT)
                 elif state.active_player == 0:
-                    session.attempt(state.legal_actions(0)[0])
+                    session.attempt(0, state.legal_actions(0)[0])
                 else:
-                    session.attempt(Skip(0))  # Ann skips the gold space
+                    session.attempt(0, Skip(0))  # Ann skips the gold space
             app.step(1 / 60)
         return bo_moves(session.state)[:3]
 
@@ -332,17 +332,17 @@ def test_a_bots_marker_goes_with_its_buttons_when_it_busts(make_app):
     seats = (Seat("Anna", "easy"), Seat("Ben"))
     app.start_game(Game(seats, new_game(2, layouts=("1A", "2B"), cards=CARDS, seed=5)))
     session = app.top.session
-    session.apply(ROLL)
-    session.apply(Dice(1, 1, (2, 1, 1, 1)))
-    session.apply(Place(0, 1, 1))
+    play(session, ROLL)
+    play(session, Dice(1, 1, (2, 1, 1, 1)))
+    play(session, Place(0, 1, 1))
     assert session.model.last_move == {0: (1, 1)}
-    session.apply(Skip(1))
-    session.apply(ROLL)  # Ben rolls; Anna skips the gold space
-    session.apply(Dice(3, 3, (3, 3, 3, 3)))
-    session.apply(Place(1, 3, 3))
-    session.apply(Skip(0))
+    play(session, Skip(1))
+    play(session, ROLL)  # Ben rolls; Anna skips the gold space
+    play(session, Dice(3, 3, (3, 3, 3, 3)))
+    play(session, Place(1, 3, 3))
+    play(session, Skip(0))
     assert session.model.last_move == {0: (1, 1)}, "a skip leaves the marker on the button"
-    session.apply(ROLL)  # Anna: row 1, columns 1 and 2 only: a bust
-    session.apply(Dice(1, 1, (2, 2, 2, 2)))
+    play(session, ROLL)  # Anna: row 1, columns 1 and 2 only: a bust
+    play(session, Dice(1, 1, (2, 2, 2, 2)))
     assert session.state.status(0) is Status.BUSTED
     assert session.model.last_move == {}

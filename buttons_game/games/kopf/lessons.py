@@ -46,6 +46,7 @@ __all__ = [
     "start",
     "taken",
     "walkthrough",
+    "wrong_after",
     "wrong_reason",
 ]
 
@@ -175,13 +176,23 @@ def wrong_reason(lesson: Lesson, state_before: KopfState, action: Action) -> str
     """None when ``action`` (by the player, in their turn) still leads to the goal; else a
     text key: ``kopf_reason.<code>`` for an illegal action (its values are in
     ``state_before.problem(action).details``), ``OWN_GROUP``, or the lesson's ``wrong`` hint."""
-    _check(lesson, state_before)
-    if finished(lesson, state_before) or state_before.to_move != lesson.player:
-        raise ValueError("the player's turn in this lesson is over")
     problem = state_before.problem(action)
     if problem is not None:
+        _turn_left(lesson, state_before)
         return f"kopf_reason.{problem.code}"
-    after = state_before.apply(action)
+    return wrong_after(lesson, state_before, action, state_before.apply(action))
+
+
+def _turn_left(lesson: Lesson, state: KopfState) -> None:
+    _check(lesson, state)
+    if finished(lesson, state) or state.to_move != lesson.player:
+        raise ValueError("the player's turn in this lesson is over")
+
+
+def wrong_after(lesson: Lesson, before: KopfState, action: Action, after: KopfState) -> str | None:
+    """``wrong_reason`` of a legal ``action`` that took ``before`` to ``after`` (a match's
+    gate: the action is already checked, once)."""
+    _turn_left(lesson, before)
     if _reachable(lesson, after):
         return None
     if isinstance(action, (Move, Pass)) and after.forbidden_groups(lesson.player):

@@ -62,6 +62,7 @@ class PlayModel:
     motions: Motions = field(default_factory=Motions)
     bot_move: BotMove | None = None  # the latest bot's move, until a person acts
     celebration: Any = None  # the game's end being celebrated (``celebration.Celebration``)
+    match: Any = None  # the game being played (``core.match.Match``): who plays each seat
 
     @property
     def state(self) -> Any:
@@ -71,8 +72,13 @@ class PlayModel:
     def names(self) -> list[str]:
         return [seat.name for seat in self.game.seats]
 
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.game.seats[seat].is_human
+    def here(self, seat: int | None) -> bool:
+        """A person at this screen plays ``seat`` (input, the cursor and hints serve them)."""
+        if seat is None:
+            return False
+        if self.match is not None:
+            return bool(self.match.here(seat))
+        return self.game.seats[seat].bot is None  # a model shown without a match (a replay)
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot in ``seat`` (None: a person sits there)."""

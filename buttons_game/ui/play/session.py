@@ -1,11 +1,13 @@
-"""A game at a table, whatever the game: intents become actions, bots decide, hints come.
+"""A game at a table, whatever the game: the table follows its ``Match``.
 
-Every change of the game goes through ``PlaySession._change``, which keeps the log,
-the hint and the passing word in step, lets the game's session follow with its own
-marks and timers (``changed``), plays the change's sound and hands the new game to
-``on_change`` (the app autosaves it). A game's session (``ui/games/<game>/session.py``)
-adds its own intents, marks and timers on these hooks. It has no widgets and draws
-nothing.
+A person's intents become ``Match.submit`` (a refusal is explained in a passing word);
+the bots, the dice and forced actions are the match's, made when the table's pacing lets
+it ``advance``. Every change the match tells (``core.events``) goes through
+``PlaySession._change``, which keeps the log, the hint and the passing word in step, lets
+the game's session follow with its own marks and timers (``changed``), plays the change's
+sound and hands the new game to ``on_change`` (the app autosaves it). A game's session
+(``ui/games/<game>/session.py``) adds its own intents, marks and timers on these hooks.
+It has no widgets and draws nothing.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from buttons_game.core.events import BY_BOT, Applied, Event, Reset, Undone
+from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
 
 from . import intents as do
 from .celebration import Celebration, celebration_seconds
 from .model import PlayModel
-from .thinking import BotJob, BotSeats, HintDesk
+from .thinking import HintDesk
 
 PASSING_SECONDS = 4.0  # a passing word stays this long
 FLASH_SECONDS = 0.6  # a refused place stays crossed out this long
@@ -34,9 +38,9 @@ class PlaySession:
     A game's session gives its reasons' section (``REASONS``), the key said when there
     is nothing to undo (``NOTHING_TO_UNDO``), the timers that animate (``ANIMATED``),
     those a click or a key ends (``SKIPPABLE``) and those only a key ends
-    (``KEY_SKIPPABLE``), and fills the hooks: ``narrate``,
-    ``undo_notes``, ``kept_on_undo``, ``changed``, ``effect``, ``advance``, ``bots_wait``,
-    ``bot_delay``; ``perform_own`` for its own intents.
+    (``KEY_SKIPPABLE``), and fills the hooks: ``undo_notes``, ``kept_on_undo``,
+    ``changed``, ``effect``, ``advance``, ``bots_wait``, ``bot_delay``, ``forced``;
+    ``perform_own`` for its own intents.
     """
 
     REASONS: ClassVar[str] = "reason"
@@ -53,23 +57,27 @@ class PlaySession:
         *,
         speed: Callable[[], float],
         on_change: Callable[[Any], None],
-        bots: BotSeats,
+        match: Match,
         hints: HintDesk[Any],
         sound: Play,
     ) -> None:
-        """``speed`` scales the animations (0: none); ``sound`` plays an effect by name."""
+        """``speed`` scales the animations (0: none); ``match`` is the game being played
+        (the table follows its events); ``sound`` plays an effect by name."""
         self.model = model
         self.speed = speed
         self.on_change = on_change
-        self.bots = bots
+        self.match = match
         self.hints = hints
         self.sound = sound
+        model.match = match
         # Each decision undo could still take back: the state before it and where its notes
         # begin in the log (emptied whenever the game's undo stack empties).
         self._undoable: list[tuple[Any, int]] = []
         self._by_bot = False  # the change being made is a bot's decision
         self.after_bot = False  # the last change was a bot's decision (it stays a moment)
         self.hurried = False  # a key since the last change: the bots wait no more
+        self._thought: tuple[Any, float] | None = None  # a bot's question and how long it took
+        match.subscribe(self._follow)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -87,7 +95,7 @@ class PlaySession:
 
     def close(self) -> None:
         """Leave the table for good: stop the bot and hint threads."""
-        self.bots.close()
+        self.match.close()
         self.hints.close()
 
     # ------------------------------------------------------------------ intents
@@ -136,22 +144,17 @@ class PlaySession:
             **values,
         )
 
-    def refusal(self, action: Any) -> str | None:
-        """A key saying why a tutorial refuses a legal ``action`` (None: it is welcome)."""
-        return None
-
-    def attempt(self, action: Any) -> bool:
-        """Apply ``action`` if the rules (and a tutorial) allow it, else say why."""
-        problem = self.state.problem(action)
-        if problem is not None:
-            self.explain_problem(problem)
-            return False
-        refused = self.refusal(action)
-        if refused is not None:
-            self.explain(refused, tone="accent")
-            return False
-        self.apply(action)
-        return True
+    def attempt(self, seat: int, action: Any) -> bool:
+        """``seat``'s ``action`` submitted to the match; when it refuses, say why (the
+        rules' reason, or a tutorial's own in its accent)."""
+        refused = self.match.submit(seat, action)
+        if refused is None:
+            return True
+        if isinstance(refused, ScriptRefusal):
+            self.explain(refused.code, tone="accent")
+        else:
+            self.explain_problem(refused)
+        return False
 
     def refuse(self, place: Any) -> None:
         """Cross out ``place`` on the board a moment: a click the rules refused."""
@@ -159,21 +162,26 @@ class PlaySession:
         self.model.timers.start("flash", FLASH_SECONDS)
 
     # ------------------------------------------------------------------ changes
-    def apply(self, action: Any) -> None:
-        before = self.game
-        after = before.apply(action)
-        self._change(after, self.narrate(before.state, action, after.state), action)
-
     def undo(self) -> None:
-        game = self.game
-        if not game.can_undo:
+        """Ask the match to take back the latest decision of a person here."""
+        if self.match.request_undo() is not None:
             self.explain(self.NOTHING_TO_UNDO, tone="accent")
-            return
-        seat = game.undo_seat
-        assert seat is not None
-        undone = game.undo()
-        self._take_back_notes(undone.state)
-        self._change(undone, self.undo_notes(seat, game, undone), None)
+
+    def _follow(self, event: Event) -> None:
+        """What the match tells: an action applied, an undo, the game replaced."""
+        if isinstance(event, Applied):
+            self._by_bot = event.by == BY_BOT
+            try:
+                self._change(event.after, event.happened.notes, event.action)
+            finally:
+                self._by_bot = False
+            if event.bot_failed:
+                self.explain("errors.bot_failed")
+        elif isinstance(event, Undone):
+            self._take_back_notes(event.after.state)
+            self._change(event.after, self.undo_notes(event.seat, event.before, event.after), None)
+        elif isinstance(event, Reset):
+            self._change(event.after, (), None)
 
     def _take_back_notes(self, state: Any) -> None:
         """The log of the decisions an undo takes back (back to ``state``) keeps only what
@@ -204,16 +212,11 @@ class PlaySession:
         m.timers.since_change = 0.0
         m.timers.stop("passing")
         self.after_bot, self.hurried = self._by_bot, False
-        if self.bots.job is not None and self.bots.job.state is not after:
-            self.bots.job = None  # a bot's answer for an older state is dropped
         self.changed(before, after, action)
         effect = self.effect(before, after, action)
         if effect is not None:
             self.sound(effect)
         self.on_change(game)
-
-    def narrate(self, before: Any, action: Any, after: Any) -> Sequence[Note]:
-        raise NotImplementedError
 
     def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
         """The log's word for ``seat``'s decision taken back (``game`` back to ``undone``)."""
@@ -285,46 +288,44 @@ class PlaySession:
         """The bots wait (an animation has its beat, a screen must show first)."""
         return False
 
-    def bot_delay(self, job: BotJob) -> float:
-        """The pause before a bot's decision is shown, at normal speed."""
+    def bot_delay(self, seat: int) -> float:
+        """The pause before ``seat``'s bot's decision is shown, at normal speed."""
         return BOT_DELAY
 
+    def forced(self, seat: int) -> bool:
+        """A person's only action, which the match makes: at once (a game adds its beat)."""
+        return self.match.advance()
+
     def _drive_bots(self, dt: float) -> bool:
-        """Ask the next bot for its decision and apply it after a visible pause."""
+        """Let the match ask the next bot (it thinks on the match's worker) and make its
+        decision after a visible pause; a person's forced action too."""
         m = self.model
-        state = self.state
-        job = self.bots.job
-        if state.is_over() or self.bots_wait():
+        if self.state.is_over() or self.bots_wait():
             return False
-        if job is None:
-            player = self.bots.next_seat(state)
-            if player is None:
-                return False
-            self.bots.ask(state, player)
+        step = self.match.think()
+        if step.kind == FORCED and step.seat is not None:
+            return self.forced(step.seat)
+        job = self.match.job
+        if step.kind != BOT or step.seat is None or (job is None and not step.ready):
+            return False  # a person decides, or a scripted seat has nothing due
+        if job is not None:
+            thought = self._thought
+            waited = (thought[1] if thought is not None and thought[0] is job else 0.0) + dt
+            self._thought = (job, waited)
+            m.thinking = step.seat if waited > THINKING_AFTER and not step.ready else None
+        if not step.ready or m.timers.since_change < self.bot_pause(step.seat):
             return True
-        job.waited += dt
-        done = job.future.done()
-        m.thinking = job.player if job.waited > THINKING_AFTER and not done else None
-        if not done or m.timers.since_change < self.bot_pause(job):
-            return True
-        action, failed = self.bots.answer(state)
-        if failed:
-            self.explain("errors.bot_failed")
         m.thinking = None
-        self._by_bot = True
-        try:
-            self.apply(action)
-        finally:
-            self._by_bot = False
+        self.match.advance()
         return True
 
-    def bot_pause(self, job: BotJob) -> float:
+    def bot_pause(self, seat: int) -> float:
         """Seconds since the last change before a bot's decision is shown: its own beat, and
         a bot's decision before it stays at least ``DECISION_SECONDS``, both scaled by the
         animation speed; none once a key hurried the table."""
         if self.hurried:
             return 0.0
-        pause = self.bot_delay(job)
+        pause = self.bot_delay(seat)
         if self.after_bot:
             pause = max(pause, DECISION_SECONDS)
         return pause * self.speed()

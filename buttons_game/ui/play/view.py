@@ -88,7 +88,7 @@ def hint_for(model: PlayModel, advice: str) -> str:
     """A hint's advice naming the person it is for ("Hint for Anna: roll.") when more than
     one person sits at the table; as it is otherwise."""
     seat = model.hint_seat()
-    people = sum(1 for seat_ in model.game.seats if seat_.is_human)
+    people = sum(1 for p in range(len(model.game.seats)) if model.here(p))
     label = re.match(rf"{re.escape(t('hint.label'))}[\s\u00a0]*[:：][\s\u00a0]*", advice)
     if people < 2 or seat is None or label is None:
         return advice

@@ -26,7 +26,7 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
     if info.broken:
         return f"{title} · {when}", t("saves.broken", error=info.error or "")
     seats = ", ".join(
-        seat.name if seat.is_human else f"{seat.name} ({t('saves.bot_' + str(seat.bot))})"
+        seat.name if seat.bot is None else f"{seat.name} ({t('saves.bot_' + str(seat.bot))})"
         for seat in info.seats
     )
     try:

@@ -71,7 +71,7 @@ class GameOverScreen(OverScreen):
     def __init__(self, host: Host, game: Game) -> None:
         super().__init__(host, game)
         self.boards = BoardView()
-        humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
+        humans = sorted(game.people)  # the coach reviews the persons' play
         self.coached = host.settings.coached(humans)
         self.reviews: list[SeatReview] | None = None
         self.pool: Background | None = None

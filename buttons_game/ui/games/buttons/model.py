@@ -86,7 +86,7 @@ class TableModel(PlayModel):
         return self.scored if self.scored is not None else self.game.state
 
     def human_pending(self) -> list[int]:
-        return [p for p in self.state.pending_players if self.is_human(p)]
+        return [p for p in self.state.pending_players if self.here(p)]
 
     def acting_seat(self) -> int | None:
         """The human seat the keyboard serves: the roller first, then the others in turn."""
@@ -117,7 +117,7 @@ class TableModel(PlayModel):
 
     def human_to_roll(self) -> bool:
         state = self.state
-        return state.phase is Phase.TURN and self.is_human(state.active_player)
+        return state.phase is Phase.TURN and self.here(state.active_player)
 
     def hint_seat(self) -> int | None:
         """The person a hint is for: the one deciding now at the table (None too once the
@@ -126,7 +126,7 @@ class TableModel(PlayModel):
         if state.is_over() or self.summary_due is not None:
             return None
         if state.phase is Phase.TURN:
-            return state.active_player if self.is_human(state.active_player) else None
+            return state.active_player if self.here(state.active_player) else None
         return self.acting_seat()
 
     def marks(self) -> Marks:

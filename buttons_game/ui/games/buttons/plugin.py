@@ -109,6 +109,8 @@ class ButtonsUI(GameUI):
         never offer a tutorial. Only once the player plays on past the closing card is it a
         game of their own, autosaved like any.
         """
+        from buttons_game.core.control import bot_control
+
         from .session import TableSession
         from .tutorial import ButtonsTutorial, ScriptedBo, pace, tutorial_game
 
@@ -142,7 +144,7 @@ class ButtonsUI(GameUI):
             sound=host.play_sound,
         )
         made.append(session)
-        session.bots[1] = ScriptedBo(host.options.seed)
+        session.match.set_control(1, bot_control(ScriptedBo(host.options.seed)))
         session.autoplay = show_me
         session.model.timers.since_change = 0.0  # the first step is shown a beat too
         if not show_me:

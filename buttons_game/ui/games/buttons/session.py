@@ -1,8 +1,10 @@
 """A game of BUTTONS at the table: the kit's session with the dice, the gold space,
 the stars, the busts and the tutorial's script.
 
-Every change of the game goes through the kit's ``PlaySession._change``; ``changed``
-keeps BUTTONS' marks and timers in step. The session has no widgets and draws nothing.
+The game is played on a ``Match``: the dice are its (the game's stream, or the
+tutorial's script as its chance source), the bots are its seats. Every change it tells
+goes through the kit's ``PlaySession._change``; ``changed`` keeps BUTTONS' marks and
+timers in step. The session has no widgets and draws nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from buttons_game.core.control import seat_controls
+from buttons_game.core.kind import find_kind
+from buttons_game.core.match import Match, Scripted
 from buttons_game.games.buttons.bots import make_bot
 from buttons_game.games.buttons.bots.hint import Hint, hint
 from buttons_game.games.buttons.engine import (
@@ -30,10 +35,10 @@ from buttons_game.games.buttons.engine import (
 )
 from buttons_game.games.buttons.engine.board import bit
 from buttons_game.games.buttons.game import Game
-from buttons_game.games.buttons.narration import Note, narrate, narrate_history, undo_note
+from buttons_game.games.buttons.narration import Note, narrate_history, undo_note
 from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.session import BOT_DELAY, PlaySession
-from buttons_game.ui.play.thinking import BotJob, BotSeats, HintDesk, seeded_bots
+from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, Timed, silent
 
 from .ending import celebration
@@ -100,19 +105,17 @@ class TableScript(Protocol):
     def restart(self, game: Game) -> Game: ...
 
 
-def buttons_bots(game: Game) -> BotSeats:
-    """BUTTONS' bots, each seeded from the game's seed: the roller first, then the others."""
-    bots = seeded_bots(game.seats, game.state.setup.seed, make_bot)
-
-    def next_seat(state: GameState) -> int | None:
-        if state.phase is Phase.TURN:
-            return state.active_player
-        for p in state.pending_players:
-            if p in bots:
-                return p
-        return None
-
-    return BotSeats(bots, next_seat, lambda state, player: state.legal_actions(player))
+def buttons_match(
+    game: Game,
+    script: TableScript | None = None,
+    gate: Callable[[GameState, Action, GameState], str | None] | None = None,
+) -> Match:
+    """A game of BUTTONS played at the table: its bots seeded from the game's seed, seat by
+    seat, thinking on a worker; the dice from the game's stream or the tutorial's script."""
+    controls = seat_controls(game.seats, make_bot, game.state.setup.seed)
+    chance = Scripted(script.dice) if script is not None else None
+    kind = find_kind(game.kind)
+    return Match(game, controls, kind=kind, chance=chance, gate=gate, worker=True)
 
 
 def buttons_hints() -> HintDesk[Hint]:
@@ -143,21 +146,20 @@ class TableSession(PlaySession):
         """``sound`` plays an effect by name (the app's sound layer); silent by default."""
         state = game.state
         model = TableModel(game, log=narrate_history(state.setup, state.history()))
+        self.script = script
         super().__init__(
             model,
             speed=speed,
             on_change=on_change,
-            bots=buttons_bots(game),
+            match=buttons_match(game, script, self._refusal),
             hints=buttons_hints(),
             sound=sound,
         )
-        self.script = script
         self.autoplay = False  # --show-me: the tutorial plays itself, a beat per decision
         self.frames_shown = 0  # frames since the last change (--show-me waits for a few)
         self.model.tutorial = script.card(state) if script is not None else None
         # The dice's tumble has its own randomness: it never touches the dice rolled.
         self.decor = random.Random()
-        self._in_air: tuple[GameState, Dice] | None = None  # a roll's dice, until they land
         if round_not_started(state) and not state.is_over():
             self.model.round_start = state.active_player
         if state.is_chance_node():
@@ -241,7 +243,7 @@ class TableSession(PlaySession):
             self._space(intent.seat, intent.row, intent.col)
         elif isinstance(intent, do.Column):
             a = state.active_player
-            if state.phase is Phase.PLACING and state.dice and m.is_human(a):
+            if state.phase is Phase.PLACING and state.dice and m.here(a):
                 self._space(a, state.dice.white, intent.col)
         elif isinstance(intent, do.MoveCursor):
             self._move_cursor(intent.drow, intent.dcol)
@@ -254,10 +256,10 @@ class TableSession(PlaySession):
 
     def _human_turn(self, action: Action) -> None:
         state = self.state
-        if state.phase is Phase.TURN and not self.model.is_human(state.active_player):
+        if state.phase is Phase.TURN and not self.model.here(state.active_player):
             self.explain("game.bot_turn", seat=state.active_player)
             return
-        self.attempt(action)
+        self.attempt(state.active_player, action)
 
     def _gold(self, intent: do.Gold) -> None:
         state = self.state
@@ -272,23 +274,24 @@ class TableSession(PlaySession):
             self.explain("game.no_gold_decision")
             return
         dice = state.dice
-        self.attempt(Place(seat, dice.white, dice.gold) if intent.place else Skip(seat))
+        self.attempt(seat, Place(seat, dice.white, dice.gold) if intent.place else Skip(seat))
 
     def _space(self, seat: int, row: int, col: int) -> None:
         m = self.model
-        if not m.is_human(seat):
+        if not m.here(seat):
             self.explain("game.bot_board", seat=seat)
             return
         state = self.state
         action: Action = (
             PlaceStar(seat, row, col) if state.phase is Phase.STARS else Place(seat, row, col)
         )
-        if not self.attempt(action):
+        if not self.attempt(seat, action):
             self.refuse((seat, row, col))
 
-    def refusal(self, action: Action) -> str | None:
+    def _refusal(self, state: GameState, action: Action, after: GameState) -> str | None:
+        """The tutorial's reason for refusing a legal action (the match's gate)."""
         script = self.script if self.in_tutorial else None
-        return script.refusal(self.state, action) if script is not None else None
+        return script.refusal(state, action) if script is not None else None
 
     # ------------------------------------------------------------------ a script
     def show_me(self) -> None:
@@ -299,7 +302,7 @@ class TableSession(PlaySession):
         if action is None or self.model.busted is not None or self.state.is_chance_node():
             self.explain("tutorial.nothing_to_show", tone="accent")
             return
-        self.apply(action)
+        self.attempt(self.game.actor(self.state, action), action)
 
     def restart(self) -> None:
         """The tutorial's current step from its start."""
@@ -310,12 +313,12 @@ class TableSession(PlaySession):
             self.explain("tutorial.at_start", tone="accent")
             return
         self.model.log = narrate_history(game.state.setup, game.state.history())
-        self._change(game, (), None)
+        self.match.reset(game)
 
     def _placeable(self, space: tuple[int, int, int]) -> bool:
         seat, row, col = space
         state = self.state
-        if state.phase is not Phase.PLACING or not self.model.is_human(seat):
+        if state.phase is not Phase.PLACING or not self.model.here(seat):
             return False
         return seat in state.pending_players and state.problem(Place(seat, row, col)) is None
 
@@ -341,9 +344,6 @@ class TableSession(PlaySession):
             self._release_held()
         super()._change(game, notes, action)
 
-    def narrate(self, before: GameState, action: Action, after: GameState) -> Sequence[Note]:
-        return narrate(before, action, after)
-
     def undo_notes(self, seat: int, game: Game, undone: Game) -> Sequence[Note]:
         taken = game.state.history()[len(undone.state.history())]
         return (undo_note(seat, taken),)
@@ -366,7 +366,7 @@ class TableSession(PlaySession):
             actor = before.active_player
         if actor is not None and actor == m.round_start:
             m.round_start = None
-        if isinstance(action, (Place, PlaceStar)) and not m.is_human(action.player):
+        if isinstance(action, (Place, PlaceStar)) and not m.here(action.player):
             m.last_move[action.player] = (action.row, action.col)  # a bot's latest button
         m.last_move = {  # a marker goes with its button (a bust, the end of a round)
             p: (row, col)
@@ -385,7 +385,7 @@ class TableSession(PlaySession):
         if action is None:
             m.motions.finish()  # an undo or a step started again: everything at rest
             m.forget_bot_move()
-        elif actor is not None and m.is_human(actor):
+        elif actor is not None and m.here(actor):
             m.forget_bot_move()
         elif actor is not None:
             self._bot_moved(actor, action, speed)
@@ -514,27 +514,20 @@ class TableSession(PlaySession):
         self._land_dice()
 
     def _land_dice(self) -> bool:
-        """The dice in the air tumble; once their time is up they land (True)."""
-        state = self.state
-        if not state.is_chance_node() or self.model.timers.running("roll"):
+        """The dice in the air tumble; once their time is up they land (True), as soon as
+        the match has them."""
+        if not self.state.is_chance_node() or self.model.timers.running("roll"):
             return False
-        thrown = self._in_air
-        self._in_air = None
-        self.apply(thrown[1] if thrown is not None and thrown[0] is state else self._next_dice())
-        return True
-
-    def _next_dice(self) -> Dice:
-        """The dice of the roll waiting for them: the game's own (or the tutorial's)."""
-        return self.script.dice(self.game) if self.script else self.game.roll_dice()
+        return self.match.advance()
 
     def bots_wait(self) -> bool:
         m = self.model
         return m.busted is not None or m.summary_due is not None
 
-    def bot_delay(self, job: BotJob) -> float:
+    def bot_delay(self, seat: int) -> float:
         """A bot's move waits a beat after the last change; in the tutorial each of Bo's
         moves has a whole one, so it never lands together with the player's."""
-        if job.player == self.state.active_player or self.in_tutorial:
+        if seat == self.state.active_player or self.in_tutorial:
             return BOT_DELAY
         return GOLD_DELAY
 
@@ -553,7 +546,7 @@ class TableSession(PlaySession):
         beat = max(SHOW_ME_MIN, BOT_DELAY * 2 * self.speed())
         if m.timers.since_change < beat or self.frames_shown < SHOW_ME_FRAMES:
             return True
-        self.apply(action)
+        self.attempt(self.game.actor(self.state, action), action)
         return True
 
     def _throw(self, state: GameState) -> None:
@@ -564,13 +557,13 @@ class TableSession(PlaySession):
         seconds = ROLL_SECONDS * self.speed()
         m.timers.start("roll", seconds)
         m.tumble = None
-        self._in_air = None
         if seconds <= 0:
             return
         # The dice that will land are known now (the same whenever they are drawn), so
         # each die comes to rest showing its own face: it lands without a jump.
-        dice = self._next_dice()
-        self._in_air = (state, dice)
+        dice = self.match.peek_chance()
+        if dice is None:
+            return  # not arrived yet: they land once they do
         landing = (dice.white, dice.gold, *dice.plain)
         r = self.decor
         m.tumble = Tumble(
@@ -580,4 +573,4 @@ class TableSession(PlaySession):
         )
 
 
-__all__ = ["TableSession", "buttons_bots", "buttons_hints"]
+__all__ = ["TableSession", "buttons_hints", "buttons_match"]

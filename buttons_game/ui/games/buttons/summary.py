@@ -36,7 +36,7 @@ class SummaryScreen(OverTable):
         self.score: RoundScore = score
         self.shown = 0.0
         self.frames = 0
-        self.anyone_human = any(seat.is_human for seat in session.game.seats)
+        self.anyone_human = any(session.model.here(p) for p in range(len(session.game.seats)))
 
     def place_panel(self, size: tuple[int, int]) -> None:
         """The side panel's place: the round's boards stay in view beside it."""
@@ -52,7 +52,7 @@ class SummaryScreen(OverTable):
 
     def close(self) -> None:
         game = self.session.game
-        humans = [p for p, seat in enumerate(game.seats) if seat.is_human]
+        humans = [p for p in range(len(game.seats)) if self.session.model.here(p)]
         coached = [] if self.session.in_tutorial else self.host.settings.coached(humans)
         if coached:
             round_steps().show_review(self.host, self.session, self.score.round_number, coached)

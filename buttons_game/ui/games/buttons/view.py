@@ -116,7 +116,7 @@ def prompt(model: TableModel) -> tuple[str, str]:
         return t("game.thinking", name=names[model.thinking]), "text_dim"
     a = state.active_player
     if state.phase is Phase.TURN:
-        if not model.is_human(a):
+        if not model.here(a):
             return t("game.turn_bot", name=names[a]), "text_dim"
         key = "game.turn_human" if state.button_mask(a) else "game.turn_human_first"
         return t(key, name=names[a]), "accent"

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from buttons_game.core.control import PERSON_HERE, bot_control
+from buttons_game.core.match import ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 from buttons_game.games.kopf.engine import Action, KopfState, Move
@@ -25,9 +27,8 @@ from buttons_game.games.kopf.lessons import (
     solved,
     start,
     walkthrough,
-    wrong_reason,
+    wrong_after,
 )
-from buttons_game.ui.play.thinking import BotSeats
 from buttons_game.ui.sound import Play, silent
 
 from .model import KopfModel, Square
@@ -94,10 +95,18 @@ class LessonModel(KopfModel):
 
 
 class ScriptedReply:
-    """The lesson's opponent: it plays the lesson's scripted reply, nothing else."""
+    """The lesson's opponent: it plays the lesson's scripted reply, nothing else, when one
+    is due — and during "Show me" only when the walkthrough lets it (``released``)."""
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, showing: Callable[[], bool] = lambda: False) -> None:
         self.lesson = lesson
+        self.showing = showing
+        self.released = False
+
+    def due(self, state: KopfState) -> bool:
+        if self.showing() and not self.released:
+            return False
+        return reply_action(self.lesson, state) is not None
 
     def choose(self, state: KopfState, player: int | None = None) -> Action:
         action = reply_action(self.lesson, state)
@@ -126,8 +135,18 @@ class LessonSession(KopfSession):
         me = lesson.player
         you, them = Seat(names[0]), Seat(names[1], "easy")  # a bot seat: its level is unused
         game = KopfGame((you, them) if me == 0 else (them, you), start(lesson))
-        bots = BotSeats({1 - me: ScriptedReply(lesson)}, self._reply_seat)
-        super().__init__(game, speed=speed, on_change=lambda _game: None, bots=bots, sound=sound)
+        self.reply = ScriptedReply(lesson, lambda: self.model.showing)
+        controls = [PERSON_HERE, PERSON_HERE]
+        controls[1 - me] = bot_control(self.reply)
+        super().__init__(
+            game,
+            speed=speed,
+            on_change=lambda _game: None,
+            controls=controls,
+            gate=self._wrong,
+            worker=False,  # the script answers at once
+            sound=sound,
+        )
         self.model = LessonModel(
             game, lesson=lesson, number=LESSONS.index(lesson) + 1, total=len(LESSONS)
         )
@@ -136,11 +155,11 @@ class LessonSession(KopfSession):
         self.queue: list[Action] = []  # Show me's actions still to play
         self.beat = Beat()
 
-    def _reply_seat(self, state: KopfState) -> int | None:
-        """The opponent, when the lesson has it reply now (never while Show me plays)."""
-        if self.model.showing or reply_action(self.lesson, state) is None:
+    def _wrong(self, before: KopfState, action: Action, after: KopfState) -> str | None:
+        """Why a legal move cannot solve the lesson (the match's gate); none in Show me."""
+        if self.model.showing:
             return None
-        return state.current_player
+        return wrong_after(self.lesson, before, action, after)
 
     # ------------------------------------------------------------------ tries
     def _square(self, row: int, col: int) -> None:
@@ -152,26 +171,25 @@ class LessonSession(KopfSession):
         else:
             super()._square(row, col)
 
-    def attempt(self, action: Action) -> bool:
+    def attempt(self, seat: int, action: Action) -> bool:
         """The action if it can still solve the lesson; else the game stays as it was and
         the panel says why (a rule's reason also pops up over the board, as at the table)."""
         m = self.model
-        problem = self.state.problem(action)
-        if problem is not None:
-            self.explain_problem(problem)
-            m.wrong = Note(
-                f"kopf_reason.{problem.code}",
-                "bad",
-                values=tuple(problem.details.items()),
-                in_log=False,
-            )
+        refused = self.match.submit(seat, action)
+        if refused is None:
+            return True
+        if isinstance(refused, ScriptRefusal):
+            values = tuple(self.lesson.values().items())
+            m.wrong = Note(refused.code, "bad", values=values, in_log=False)
             return False
-        why = wrong_reason(self.lesson, self.state, action)
-        if why is not None:
-            m.wrong = Note(why, "bad", values=tuple(self.lesson.values().items()), in_log=False)
-            return False
-        self.apply(action)
-        return True
+        self.explain_problem(refused)
+        m.wrong = Note(
+            f"kopf_reason.{refused.code}",
+            "bad",
+            values=tuple(refused.details.items()),
+            in_log=False,
+        )
+        return False
 
     def _change(self, game: Any, notes: Sequence[Note], action: Action | None) -> None:
         m = self.model
@@ -192,8 +210,7 @@ class LessonSession(KopfSession):
         m.timers.stop("strike")
         m.timers.stop("over")
         m.flash = None
-        self.bots.job = None
-        self._change(KopfGame(self.game.seats, start(self.lesson)), (), None)
+        self.match.reset(KopfGame(self.game.seats, start(self.lesson)))
 
     def show_me(self) -> None:
         """From the start, the lesson's walkthrough, action by action, then the done text."""
@@ -223,7 +240,15 @@ class LessonSession(KopfSession):
             self.beat.start(SHOW_PICK_SECONDS * self.pace())
             return True
         self.queue.pop(0)
-        self.apply(action)
+        seat = self.state.to_move
+        if self.match.here(seat):
+            self.attempt(seat, action)
+        else:  # the opponent's scripted reply, which the walkthrough holds too
+            self.reply.released = True
+            try:
+                self.match.advance()
+            finally:
+                self.reply.released = False
         self.beat.start(SHOW_STEP_SECONDS * self.pace())
         return True
 

@@ -44,15 +44,15 @@ class KopfModel(PlayModel):
         """The seat whose pieces in danger (red rings) and in reach (green) the board shows:
         the person to move, else the only person at the table."""
         seat = self.state.current_player
-        if self.is_human(seat):
+        if self.here(seat):
             return seat
-        humans = [p for p in (0, 1) if self.is_human(p)]
+        humans = [p for p in (0, 1) if self.here(p)]
         return humans[0] if len(humans) == 1 else None
 
     def human_to_play(self) -> int | None:
         """The person who decides now, or None (a bot, or the game is over)."""
         seat = self.state.current_player
-        return seat if self.is_human(seat) else None
+        return seat if self.here(seat) else None
 
     def hint_seat(self) -> int | None:
         return self.human_to_play()

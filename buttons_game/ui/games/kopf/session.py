@@ -1,8 +1,9 @@
 """A game of Kopf oder Knopf at the table: the kit's session with choosing a piece,
 punishing groups, passing and the strikes' flights.
 
-Every change of the game goes through the kit's ``PlaySession._change``; ``changed``
-keeps Kopf oder Knopf's marks and timers in step. The session has no widgets and draws
+The game is played on a ``Match`` (its bots, a forced pass); every change it tells goes
+through the kit's ``PlaySession._change``; ``changed`` keeps Kopf oder Knopf's marks and
+timers in step. The session has no widgets and draws
 nothing.
 """
 
@@ -11,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from buttons_game.core.control import SeatControl, seat_controls
+from buttons_game.core.kind import find_kind
+from buttons_game.core.match import Gate, Match
 from buttons_game.core.notes import Note
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.bots.hint import kopf_hint
-from buttons_game.games.kopf.engine import PASS, Action, KopfState, Move, Pass, Remove
-from buttons_game.games.kopf.narration import narrate, narrate_history, square_name, undo_note
+from buttons_game.games.kopf.engine import Action, KopfState, Move, Pass, Remove
+from buttons_game.games.kopf.narration import narrate_history, square_name, undo_note
 from buttons_game.ui.games.kopf import intents as do
 from buttons_game.ui.play.session import PlaySession
-from buttons_game.ui.play.thinking import BotSeats, HintDesk, seeded_bots
+from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, silent
 
 from .ending import kopf_celebration
@@ -56,19 +60,24 @@ class KopfSession(PlaySession):
         speed: Callable[[], float],
         on_change: Callable[[Any], None],
         seed: int | None = None,
-        bots: BotSeats | None = None,
+        controls: Sequence[SeatControl] | None = None,
+        gate: Gate | None = None,
+        worker: bool = True,
         sound: Play = silent,
     ) -> None:
-        """``bots``: who plays the bot seats (a lesson's script); by default each seat's level.
-        ``sound`` plays an effect by name (the app's sound layer); silent by default."""
+        """``controls``: how each seat is played (a lesson's script); by default each seat's
+        level, seeded from ``seed``; ``gate``: a lesson's refusal of legal moves; ``worker``:
+        the bots think on a worker (a script answers at once). ``sound`` plays an effect by
+        name (the app's sound layer); silent by default."""
         state = game.state
-        if bots is None:
-            bots = BotSeats(seeded_bots(game.seats, seed, make_bot), lambda s: s.current_player)
+        if controls is None:
+            controls = seat_controls(game.seats, make_bot, seed)
+        match = Match(game, controls, kind=find_kind(game.kind), gate=gate, worker=worker)
         super().__init__(
             KopfModel(game, log=narrate_history(state.setup, state.history())),
             speed=speed,
             on_change=on_change,
-            bots=bots,
+            match=match,
             hints=kopf_hints(),
             sound=sound,
         )
@@ -123,7 +132,7 @@ class KopfSession(PlaySession):
             self.explain("game.bot_turn", seat=state.current_player)
             return
         if state.punishing:
-            self.attempt(Remove(row, col))
+            self.attempt(seat, Remove(row, col))
             return
         if state.piece_at(row, col) == seat:
             if m.selected == (row, col):
@@ -136,13 +145,10 @@ class KopfSession(PlaySession):
         if m.selected is None:
             self.explain("kopf.choose_piece", seat=seat)
             return
-        if not self.attempt(Move(*m.selected, row, col)):
+        if not self.attempt(seat, Move(*m.selected, row, col)):
             self.refuse((row, col))
 
     # ------------------------------------------------------------------ changes
-    def narrate(self, before: KopfState, action: Action, after: KopfState) -> Sequence[Note]:
-        return narrate(before, action, after)
-
     def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
         return (undo_note(seat),)
 
@@ -172,7 +178,7 @@ class KopfSession(PlaySession):
             if m.flights:  # they fly once the moved piece has arrived
                 m.timers.start("strike", STRIKE_SECONDS * speed, delay=glide)
         mover = before.current_player
-        if action is None or (mover is not None and m.is_human(mover)):
+        if action is None or (mover is not None and m.here(mover)):
             m.forget_bot_move()
         elif mover is not None:
             self._bot_moved(mover, action, speed)
@@ -231,24 +237,17 @@ class KopfSession(PlaySession):
         else:
             super().timer_ended(name)
 
-    def advance(self, dt: float) -> bool:
-        return self._auto_pass() or self._drive_bots(dt)
-
     def bots_wait(self) -> bool:
         return bool(self.model.flights)
 
-    def _auto_pass(self) -> bool:
-        """A person who cannot move passes, after a beat that says so."""
+    def forced(self, seat: int) -> bool:
+        """A person who cannot move passes (the match makes it), after a beat that says so."""
         m = self.model
-        seat = m.human_to_play()
-        if seat is None or m.flights or self.state.legal_actions() != [PASS]:
-            return False
         if m.timers.since_change < PASS_SECONDS * self.speed():
             if m.passing is None:
                 self.explain("kopf.must_pass", tone="accent", seat=seat)
             return True
-        self.apply(PASS)
-        return True
+        return self.match.advance()
 
 
 __all__ = ["KopfSession", "kopf_hints"]

@@ -143,7 +143,7 @@ def prompt(model: KopfModel) -> tuple[str, str]:
     assert seat is not None
     if model.thinking is not None:
         return t("game.thinking", name=names[model.thinking]), "text_dim"
-    if not model.is_human(seat):
+    if not model.here(seat):
         return t("kopf.turn_bot", name=names[seat]), "text_dim"
     if state.punishing:
         count = len(state.pending_groups())

@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from buttons_game.core.control import bot_control
 from buttons_game.games.buttons.engine import (
     OPT_OUT,
     ROLL,
@@ -30,6 +31,7 @@ from ...conftest import (
     cell_centre,
     click,
     finish_jobs,
+    play,
     press,
     run_until,
     settle,
@@ -68,8 +70,8 @@ def test_a_round_nobody_scores_in_stays_on_the_table_until_its_summary_closes(ma
     table = app.top
     session = table.session
     last = game.state.active_player
-    session.apply(ROLL)
-    session.apply(busting)
+    play(session, ROLL)
+    play(session, busting)
     assert session.state.round_number == scored_round + 1, "the engine went on at once"
     # the bust's beat at the table: still the scored round, and R does not roll the next one
     model = session.model
@@ -117,8 +119,8 @@ def test_the_log_says_who_starts_the_next_round_only_once_the_summary_closes(mak
     step(app, 2)
     session = app.top.session
     model = session.model
-    session.apply(ROLL)
-    session.apply(busting)
+    play(session, ROLL)
+    play(session, busting)
     assert session.state.round_number == scored_round + 1
     frames = 0
     while not isinstance(app.top, SummaryScreen):
@@ -151,9 +153,9 @@ def test_a_round_ended_by_a_bot_s_bust_shows_the_scored_round_too(make_app):
     scored_round = game.state.round_number
     app.start_game(game)
     session = app.top.session
-    session.bots[1] = Roller()  # this bot rolls on, whatever its board
+    session.match.set_control(1, bot_control(Roller()))  # this bot rolls on, whatever its board
     run_until(app, lambda: session.state.is_chance_node())  # the bot rolled: dice in the air
-    session.apply(busting)
+    play(session, busting)
     assert session.model.busted == 1 and session.model.state.round_number == scored_round
     for _ in range(200):
         if isinstance(app.top, SummaryScreen):
@@ -178,11 +180,11 @@ def anna_about_to_score(make_app):
     settle(app)
     session = app.top.session
     for action in (ROLL, Dice(1, 1, (1, 1, 1, 1)), Place(0, 1, 1), Place(1, 1, 1), OPT_OUT):
-        session.apply(action)
+        play(session, action)
     for white, gold in ((3, 4), (6, 6), (1, 4), (4, 1), (6, 3)):  # three reds, three blues
-        session.apply(ROLL)
-        session.apply(Dice(white, gold, (gold, gold)))
-        session.apply(Place(0, white, gold))
+        play(session, ROLL)
+        play(session, Dice(white, gold, (gold, gold)))
+        play(session, Place(0, white, gold))
     settle(app)
     return app, session
 

@@ -259,7 +259,7 @@ def test_the_text_never_runs_ahead_of_the_dice_and_bo_moves_a_beat_after_you(mak
         asked = tu.step_at(state)
         if asked is not None and asked.key == card.key and frame - shown_at >= 5:
             if tu.player_decides(state) and session.model.busted is None:
-                session.attempt(todo.pop(0))  # the player answers quickly
+                session.attempt(tu.PLAYER, todo.pop(0))  # the player answers quickly
     assert not todo, seen_keys
     step(app, 2)
     assert seen_keys + [session.model.tutorial.key] == [s.key for s in tu.STEPS] + [tu.END]
@@ -296,7 +296,7 @@ def test_a_card_s_rings_hide_while_bo_moves_and_come_back_with_the_next_card(mak
         if isinstance(app.top, SummaryScreen):
             press(app, pygame.K_RETURN, "\r")
         elif tu.player_decides(state) and model.busted is None and frame % 10 == 0:
-            session.attempt(todo.pop(0))
+            session.attempt(tu.PLAYER, todo.pop(0))
     assert not todo
     assert {"place", "gold", "not_allowed"} <= hidden, hidden
     assert {"place", "gold", "not_allowed", "bust"} <= ringed, ringed

@@ -13,7 +13,7 @@ from buttons_game.games.kopf.engine import Move
 from buttons_game.games.kopf.game import KopfGame
 
 from ....soak import volumes
-from ...conftest import settle
+from ...conftest import play, settle
 from .test_screen import square_centre
 
 DT = 0.04  # one frame
@@ -44,9 +44,9 @@ def until_the_bot_has_moved(app, session, screen) -> bool:
             return True  # the bot's piece sets off
         elif seat is not None:  # our move: any, to hand the turn over
             move = next(a for a in state.legal_actions() if isinstance(a, Move))
-            session.apply(move)
-        if session.bots.job is not None:
-            session.bots.job.future.result()
+            play(session, move)
+        if session.match.job is not None:
+            session.match.job.future.result()
         app.step(0.1 if model.human_to_play() is None else DT)  # the bot's beat goes by
     raise AssertionError("the bot never moved")
 

@@ -43,7 +43,7 @@ def wait_for(app, screen: KopfLessonScreen, done, frames: int = 400) -> None:
     for _ in range(frames):
         if done():
             return
-        job = screen.session.bots.job
+        job = screen.session.match.job
         if job is not None:
             job.future.result(timeout=HANG)
         step(app)
@@ -221,7 +221,7 @@ def test_leaving_midway_and_coming_back_resumes_at_the_same_lesson(make_app, use
     for _ in range(2):
         for action, _state in walkthrough(screen.model.lesson):
             if screen.session.state.to_move == screen.model.lesson.player:
-                screen.session.attempt(action)
+                screen.session.attempt(screen.model.lesson.player, action)
         wait_for(app, screen, lambda: screen.model.solved)
         press(app, pygame.K_n)
     assert screen.index == 2

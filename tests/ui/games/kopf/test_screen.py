@@ -16,7 +16,7 @@ from buttons_game.ui.games.kopf.setup import KopfSetupScreen
 from buttons_game.ui.screens.choose_game import ChooseGameScreen
 from buttons_game.ui.screens.menu import MainMenu
 
-from ...conftest import choose, click, click_widget, press, run_until, settle, step
+from ...conftest import choose, click, click_widget, play, press, run_until, settle, step
 
 
 def quick_adviser(state, seat):
@@ -109,8 +109,8 @@ def test_a_game_against_a_bot(make_app):
         if isinstance(app.top, KopfOverScreen):
             break
         if session.model.human_to_play() is None:
-            if session.bots.job is not None:
-                session.bots.job.future.result()
+            if session.match.job is not None:
+                session.match.job.future.result()
             step(app)
             continue
         play_turn_with_clicks(app, screen, rng, seen)
@@ -177,8 +177,8 @@ def test_undo_takes_back_your_turn_and_a_bots_reply(make_app):
     for _ in range(400):  # the bot replies
         if session.state.current_player == 0 and session.state is not start:
             break
-        if session.bots.job is not None:
-            session.bots.job.future.result()
+        if session.match.job is not None:
+            session.match.job.future.result()
         step(app)
     assert session.state.current_player == 0 and len(session.state.history()) >= 2
     assert screen.undo.is_enabled
@@ -193,14 +193,14 @@ def test_undo_in_hot_seat_waits_for_nobody_else_to_have_moved(make_app):
     screen = app.top
     session = screen.session
     start = session.state
-    session.apply(start.legal_actions()[0])
+    play(session, start.legal_actions()[0])
     after_red = session.state
     press(app, pygame.K_u)
     assert session.state == start
-    session.apply(start.legal_actions()[0])
+    play(session, start.legal_actions()[0])
     while session.state.punishing:
-        session.apply(session.state.legal_actions()[0])
-    session.apply(session.state.legal_actions()[0])  # blue moves too
+        play(session, session.state.legal_actions()[0])
+    play(session, session.state.legal_actions()[0])  # blue moves too
     assert session.state != after_red
     press(app, pygame.K_u)  # blue takes back blue's own move
     assert session.state.current_player == 1
@@ -276,7 +276,7 @@ def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
     session = app.top.session
     model = session.model
     step(app, 2)
-    session.attempt(session.state.legal_actions()[0])
+    session.attempt(0, session.state.legal_actions()[0])
     run_until(app, lambda: model.human_to_play() == 0 and len(session.state.history()) >= 2)
     adviser = HeldAdviser(quick_adviser)
     session.hints.advise = adviser
