@@ -87,3 +87,15 @@ def test_the_screens_the_statistics_and_the_tournaments_read_the_one_result(game
 def test_a_game_under_way_has_no_winners_on_its_game_over_screen():
     game = Game.new(SEATS[:2], seed=1)
     assert ui_for(game).winners(game) == ()
+
+
+def test_the_seat_to_move_is_the_states_current_player_and_none_while_chance_decides():
+    from buttons_game.games.buttons.engine import ROLL
+
+    game = Game.new(SEATS[:2], seed=1)
+    ui = ui_for(game)
+    assert ui.seat_to_move(game.state) == game.state.active_player
+    rolling = game.state.apply(ROLL)
+    assert rolling.is_chance_node() and ui.seat_to_move(rolling) is None
+    kopf = KopfGame.new(SEATS[:2])
+    assert ui_for(kopf).seat_to_move(kopf.state) == kopf.state.current_player
