@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .game import Game, UndoStack, new_game_id, replay_states
-from .kind import GameKind, SeatFigures, StatColumn, find_kind, kind_of, kinds, register, unregister
+from .kind import (
+    AnyKind,
+    GameKind,
+    SeatFigures,
+    StatColumn,
+    find_kind,
+    kind_of,
+    kinds,
+    register,
+    unregister,
+)
 from .notes import TONES, Note
 from .seats import LEVELS, Seat
 from .tournament import BotGame, Tournament
@@ -18,6 +28,7 @@ __all__ = [
     "TONES",
     "BotGame",
     "Game",
+    "AnyKind",
     "GameKind",
     "Note",
     "RulesError",

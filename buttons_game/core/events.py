@@ -24,6 +24,12 @@ class Result:
     drawn: bool
     reason: str
 
+    def shares(self, seats: int) -> tuple[float, ...]:
+        """Each of ``seats`` seats' share of the win, as tournaments count it: 1/k for each
+        of k winners, 0 for a loss or a draw."""
+        k = len(self.winners)
+        return tuple(1 / k if p in self.winners else 0.0 for p in range(seats))
+
 
 @dataclass(frozen=True)
 class Happened:

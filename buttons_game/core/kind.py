@@ -15,10 +15,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
+from .control import Thinker
 from .events import Happened, Result
-from .game import Game
+from .game import Game, State
 from .notes import Note
 from .seats import LEVELS, Seat
 from .tournament import Tournament
@@ -49,8 +50,14 @@ class StatColumn:
     places: int = 2  # decimal places of a ratio in the plain-text table
 
 
-class GameKind:
-    """A game, as the shared code sees it. Each game subclasses it in its ``kind.py``."""
+S = TypeVar("S", bound=State)
+G = TypeVar("G", bound="Game[Any]")
+
+
+class GameKind(Generic[S, G]):
+    """A game, as the shared code sees it. Each game subclasses it in its ``kind.py``, named
+    with its state and its game: ``class KopfKind(GameKind[KopfState, KopfGame])``. Set-ups,
+    actions and their save-file data are the game's own (``Any`` here)."""
 
     id: str = ""
     title: str = ""  # the game's proper name, never translated
@@ -69,17 +76,17 @@ class GameKind:
     has_review: bool = False  # whether ``review`` judges a seat's decisions (a coach)
 
     # ------------------------------------------------------------------ set-up
-    def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Any:
+    def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> G:
         """A new game for ``seats`` (options: the game's own, e.g. BUTTONS' layouts)."""
         raise NotImplementedError
 
-    def first_state(self, setup: Any) -> Any:
+    def first_state(self, setup: Any) -> S:
         """The state a game with ``setup`` begins in."""
-        return self.game_class.start_state(setup)
+        return cast(S, self.game_class.start_state(setup))
 
-    def game_at(self, seats: tuple[Seat, ...], state: Any, game_id: str) -> Any:
+    def game_at(self, seats: tuple[Seat, ...], state: S, game_id: str) -> G:
         """A game of these seats standing at ``state`` (a replay's position)."""
-        return self.game_class(seats, state, game_id)
+        return cast(G, self.game_class(seats, state, game_id))
 
     # ------------------------------------------------------------------ saves
     def encode_setup(self, setup: Any) -> Any:
@@ -108,11 +115,11 @@ class GameKind:
 
     def replayed(
         self, seats: tuple[Seat, ...], setup: Any, actions: Sequence[Any], game_id: str | None
-    ) -> Any:
-        return self.game_class.replayed(seats, setup, actions, game_id)
+    ) -> G:
+        return cast(G, self.game_class.replayed(seats, setup, actions, game_id))
 
     # ------------------------------------------------------------------ play
-    def deciders(self, state: Any) -> tuple[int, ...]:
+    def deciders(self, state: S) -> tuple[int, ...]:
         """The seats that may decide now (several when their decisions are independent,
         as BUTTONS' placements are); none at a chance node or once the game is over."""
         if state.is_over() or state.is_chance_node():
@@ -120,7 +127,7 @@ class GameKind:
         seat = state.current_player
         return () if seat is None else (seat,)
 
-    def legal_actions(self, state: Any, seat: int) -> Sequence[Any]:
+    def legal_actions(self, state: S, seat: int) -> Sequence[Any]:
         """What ``seat`` may do now (nothing when it is not among the ``deciders``)."""
         return list(state.legal_actions(seat))
 
@@ -128,7 +135,7 @@ class GameKind:
         """Whether ``action`` is a chance outcome (a roll of the dice), not a decision."""
         return False
 
-    def chance_action(self, game: Any, draw: int) -> Any:
+    def chance_action(self, game: G, draw: int) -> Any:
         """The game's ``draw``-th chance outcome, from its own seeded stream
         (``Game.chance_rng``): an outcome of ``chance_outcomes`` by its probability."""
         outcomes = list(game.state.chance_outcomes())
@@ -139,25 +146,25 @@ class GameKind:
                 return outcome
         return outcomes[-1][0]
 
-    def forced_action(self, state: Any, seat: int) -> Any | None:
+    def forced_action(self, state: S, seat: int) -> Any | None:
         """The action a person's seat must take because it is its only one and the rules
         make it (Kopf oder Knopf's pass), or None: the match makes it for them."""
         return None
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """How the game in ``state`` ended, or None while it goes on."""
         raise NotImplementedError
 
-    def happened(self, before: Any, action: Any, after: Any) -> Happened:
+    def happened(self, before: S, action: Any, after: S) -> Happened:
         """What ``action`` did (``before`` to ``after``): the log's notes, the sound, and
         the game's own marks. Worked out once per action, for everyone who follows."""
         return Happened(tuple(self.narrate(before, action, after)))
 
     # ------------------------------------------------------------------ narration
-    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+    def narrate(self, before: S, action: Any, after: S) -> tuple[Note, ...]:
         raise NotImplementedError
 
-    def opening_notes(self, first: Any) -> tuple[Note, ...]:
+    def opening_notes(self, first: S) -> tuple[Note, ...]:
         """What the log says before the first action (nothing, for most games)."""
         return ()
 
@@ -166,33 +173,33 @@ class GameKind:
         state = self.first_state(setup)
         notes = list(self.opening_notes(state))
         for action in actions:
-            after = state.apply(action)
+            after = cast(S, state.apply(action))
             notes.extend(self.narrate(state, action, after))
             state = after
         return notes
 
     # ------------------------------------------------------------------ lists
-    def progress(self, game: Any) -> int:
+    def progress(self, game: G) -> int:
         """The round or turn (``unit``) the game has reached."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ bots
-    def make_bot(self, level: str, seed: int | None = None) -> Any:
+    def make_bot(self, level: str, seed: int | None = None) -> Thinker:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ statistics
-    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
+    def seat_figures(self, game: G) -> tuple[SeatFigures, ...]:
         """Per seat, what the finished ``game`` counts for in the statistics."""
         raise NotImplementedError
 
-    def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
+    def chance_counts(self, game: G) -> Mapping[str, tuple[int, ...]]:
         """Per kind of die (``die_kinds``), how often each face came up in ``game``."""
         return {}
 
     # ------------------------------------------------------------------ the coach
     def review(
         self,
-        game: Any,
+        game: G,
         seat: int,
         *,
         cancel: Callable[[], bool] | None = None,
@@ -212,19 +219,24 @@ class GameKind:
         return None
 
     # ------------------------------------------------------------------ replay
-    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+    def sections(self, actions: Sequence[Any], states: Sequence[S]) -> tuple[int, ...]:
         """Per position of a replay (``states[n]``: after ``n`` actions), its round or turn."""
         raise NotImplementedError
 
-    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
+    def landmarks(self, actions: Sequence[Any], states: Sequence[S]) -> list[int]:
         """The positions a replay jumps between (0 and the end are added)."""
         return []
 
 
-_REGISTRY: dict[str, GameKind] = {}
+AnyKind = GameKind[Any, Any]
+"""A kind of any game, as the registry and the services hold it."""
+
+K = TypeVar("K", bound=AnyKind)
+
+_REGISTRY: dict[str, AnyKind] = {}
 
 
-def register(kind: GameKind) -> GameKind:
+def register(kind: K) -> K:
     """Make ``kind`` known to the app (a game's package calls this once on import)."""
     if not kind.id:
         raise ValueError("a game kind needs an id")
@@ -242,18 +254,18 @@ def _load_shipped() -> None:
         importlib.import_module(package)
 
 
-def kinds() -> tuple[GameKind, ...]:
+def kinds() -> tuple[AnyKind, ...]:
     """Every registered game: the shipped ones first, in menu order, then any others."""
     _load_shipped()
     return tuple(_REGISTRY.values())
 
 
-def find_kind(kind_id: str) -> GameKind | None:
+def find_kind(kind_id: str) -> AnyKind | None:
     _load_shipped()
     return _REGISTRY.get(kind_id)
 
 
-def kind_of(game: Any) -> GameKind:
+def kind_of(game: Game[Any]) -> AnyKind:
     """The kind of ``game`` (a ``Game`` of any registered game); KeyError when unknown."""
     kind = find_kind(getattr(game, "kind", ""))
     if kind is None:

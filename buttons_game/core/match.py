@@ -34,7 +34,7 @@ from .events import (
     Undone,
     Waiting,
 )
-from .kind import GameKind, kind_of
+from .kind import AnyKind, kind_of
 
 # What the match would do next (``Step.kind``).
 CHANCE = "chance"  # draw a chance outcome (ready once the chance source has it)
@@ -62,7 +62,7 @@ class ChanceSource(Protocol):
 class GameStream:
     """The game's own seeded stream (``GameKind.chance_action``)."""
 
-    def __init__(self, kind: GameKind) -> None:
+    def __init__(self, kind: AnyKind) -> None:
         self.kind = kind
 
     def value(self, game: Any, draw: int) -> Any | None:
@@ -122,7 +122,7 @@ class Match:
         game: Any,
         controls: Sequence[SeatControl] | None = None,
         *,
-        kind: GameKind | None = None,
+        kind: AnyKind | None = None,
         chance: ChanceSource | None = None,
         gate: Gate | None = None,
         worker: bool = False,

@@ -82,10 +82,13 @@ def tally_game(game: Any) -> GameTally:
     if not game.state.is_over():
         raise ValueError("only a finished game is counted")
     kind = kind_of(game)
+    result = kind.result(game.state)
+    if result is None:
+        raise ValueError("only a finished game is counted")
     levels = frozenset(seat.bot for seat in game.seats if seat.bot is not None)
     people = tuple(
-        SeatTally(seat.name, figures.won, figures.drew, figures.figures)
-        for seat, figures in zip(game.seats, kind.seat_figures(game))
+        SeatTally(seat.name, p in result.winners, result.drawn, figures.figures)
+        for p, (seat, figures) in enumerate(zip(game.seats, kind.seat_figures(game)))
         if seat.is_human
     )
     dice = {die: tuple(faces) for die, faces in kind.chance_counts(game).items()}

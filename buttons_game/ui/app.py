@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import time
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -31,6 +30,7 @@ from .notices import NoticeBoard, draw_notices
 from .play.registry import ui_for, uis
 from .preferences import Preferences
 from .screen import DrawBelow, Screen
+from .screen_mode import ScreenMode
 from .screens.choose_game import ChooseGameScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
@@ -65,8 +65,7 @@ class App:
         i18n.install(self.settings.language)
         self.surface = display.open_display(self.settings, options.window)
         self.scale = theme.ui_scale(self.surface.get_size())
-        # The window's size before full screen (F11 returns to it); unknown when it starts so.
-        self.windowed = None if display.is_fullscreen() else self.surface.get_size()
+        self.screen_mode = ScreenMode(self)  # full screen or a window; F11 switches
         manager = display.make_manager(self.surface, self.settings.language)
         manager.tip_avoid = lambda: self.stack[-1].tip_clear() if self.stack else []
         self.manager: pygame_gui.UIManager = manager
@@ -104,27 +103,8 @@ class App:
         old = self.settings
         self.prefs.apply(settings, self.manager)
         if (settings.window, settings.fullscreen) != (old.window, old.fullscreen):
-            self._set_mode(settings)
+            self.screen_mode.follow(settings)
         self._relayout()
-
-    def _set_mode(self, settings: Settings) -> None:
-        """Full screen or a window, as ``settings`` say; back from full screen, the window
-        has the size it had."""
-        full = display.is_fullscreen()
-        if settings.fullscreen and not full:
-            self.windowed = self.surface.get_size()
-        back = full and not settings.fullscreen
-        self.surface = display.set_mode(settings, self.windowed if back else None)
-
-    def toggle_fullscreen(self) -> None:
-        """F11 or Alt+Enter: full screen or back to the window, kept in the settings as the
-        Settings screen's choice is."""
-        full = not display.is_fullscreen()
-        if full == self.settings.fullscreen:  # --window opened a window, the settings say full
-            self._set_mode(self.settings)
-            self._relayout()
-        else:
-            self.apply_settings(replace(self.settings, fullscreen=full))
 
     # ------------------------------------------------------------ screen stack
     @property
@@ -298,7 +278,7 @@ class App:
                 self._relayout((event.w, event.h))
                 continue
             elif event.type == pygame.KEYDOWN and display.is_fullscreen_key(event):
-                self.toggle_fullscreen()  # on every screen, before any widget sees the key
+                self.screen_mode.toggle()  # on every screen, before any widget sees the key
                 continue
             if self.manager.process_events(event) or not (self.stack and self.running):
                 continue

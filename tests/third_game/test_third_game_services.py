@@ -84,3 +84,16 @@ def test_a_game_no_longer_registered_is_never_fatal(nim):
     assert info.broken and 'the game must be "buttons" or "kopf"' in info.error
     result = stats.read_statistics()  # its Nim figures are left out
     assert "nim" not in result.totals and result.players() == [] and result.counted
+
+
+def test_a_third_games_action_did_what_its_narration_says_and_nothing_more(nim):
+    from buttons_game.core.events import Happened
+
+    game = nim.played(SEATS, seed=4, moves=1)
+    state = game.state
+    action = nim.Take(2)
+    after = state.apply(action)
+    done = nim.KIND.happened(state, action, after)
+    assert type(done) is Happened
+    assert done == Happened(nim.KIND.narrate(state, action, after))
+    assert done.cue is None

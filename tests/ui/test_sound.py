@@ -463,3 +463,45 @@ def test_the_check_finds_a_damaged_file(tmp_path):
         script.ogg_info(bytes(damaged))
     with pytest.raises(ValueError):
         script.ogg_info(b"RIFF" + data[4:])
+
+
+# ------------------------------------------------------------------ one cue per action
+def heard_from_cues(kind, before, after, celebration) -> list[str]:
+    """The sounds ``kind.happened``'s cues make for the actions between two states: "over"
+    is the game's celebration's own sound, as the table maps it."""
+    effects = []
+    state = before
+    for action in after.history()[len(before.history()) :]:
+        new = state.apply(action)
+        cue = kind.happened(state, action, new).cue
+        if cue == "over":
+            cue = celebration(new, ("A", "B", "C", "D")).sound
+        if cue is not None:
+            effects.append(cue)
+        state = new
+    return effects
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_each_actions_cue_is_the_sound_its_table_plays(seed):
+    from buttons_game.games.buttons.engine import new_game, random_action, sample_dice
+    from buttons_game.games.buttons.kind import KIND as BUTTONS
+    from buttons_game.games.kopf.kind import KIND as KOPF
+    from buttons_game.ui.games.buttons.ending import celebration
+    from buttons_game.ui.games.kopf.ending import kopf_celebration
+
+    from ..games.kopf.games import random_game
+
+    rng = random.Random(seed)
+    state = new_game(2 + seed % 3, seed=seed)
+    while not state.is_over():
+        action = sample_dice(state, rng) if state.is_chance_node() else random_action(state, rng)
+        after = state.apply(action)
+        assert heard_from_cues(BUTTONS, state, after, celebration) == buttons_effects(state, after)
+        state = after
+    final = random_game(rng, target=8).state
+    state = KOPF.first_state(final.setup)
+    for action in final.history():
+        after = state.apply(action)
+        assert heard_from_cues(KOPF, state, after, kopf_celebration) == kopf_effects(state, after)
+        state = after

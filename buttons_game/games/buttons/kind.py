@@ -4,8 +4,9 @@ figures a finished game adds to the statistics, and a replay's rounds."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from buttons_game.core.control import Thinker
 from buttons_game.core.events import Result
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
@@ -13,15 +14,18 @@ from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import Tournament
 
 from . import engine
-from .engine import Dice, GameState, Phase, Status, sample_dice
+from .engine import Action, Dice, GameState, Phase, Status, sample_dice
 from .engine.setup import seed_problem
 from .game import Game
+
+if TYPE_CHECKING:
+    from .happened import ButtonsHappened
 
 FACES = 6
 DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")
 
 
-class ButtonsKind(GameKind):
+class ButtonsKind(GameKind[GameState, Game]):
     id = "buttons"
     title = "BUTTONS"
     seat_counts = (2, 3, 4)
@@ -89,10 +93,16 @@ class ButtonsKind(GameKind):
             return None
         return Result(outcome.winners, False, outcome.reason.value)
 
-    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+    def narrate(self, before: GameState, action: Action, after: GameState) -> tuple[Note, ...]:
         from .narration import narrate
 
         return narrate(before, action, after)
+
+    def happened(self, before: GameState, action: Action, after: GameState) -> ButtonsHappened:
+        """The notes, the sound, the seat busted, the round scored and the stars placed."""
+        from .happened import happened
+
+        return happened(before, action, after)
 
     def narrate_history(self, setup: Any, actions: Sequence[Any]) -> list[Note]:
         from .narration import narrate_history
@@ -100,10 +110,10 @@ class ButtonsKind(GameKind):
         return narrate_history(setup, actions)
 
     # ------------------------------------------------------------------ lists, bots
-    def progress(self, game: Any) -> int:
+    def progress(self, game: Game) -> int:
         return int(game.state.round_number)
 
-    def make_bot(self, level: str, seed: int | None = None) -> Any:
+    def make_bot(self, level: str, seed: int | None = None) -> Thinker:
         from .bots import make_bot
 
         return make_bot(level, seed)
@@ -118,7 +128,7 @@ class ButtonsKind(GameKind):
 
     def review(
         self,
-        game: Any,
+        game: Game,
         seat: int,
         *,
         cancel: Callable[[], bool] | None = None,
@@ -134,10 +144,10 @@ class ButtonsKind(GameKind):
         return review_to_json(review)
 
     # ------------------------------------------------------------------ statistics
-    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
-        state: GameState = game.state
-        outcome = state.outcome()
-        if outcome is None:
+    def seat_figures(self, game: Game) -> tuple[SeatFigures, ...]:
+        state = game.state
+        result = self.result(state)
+        if result is None:
             raise ValueError("only a finished game is counted")
         scores = state.round_scores()
         figures = []
@@ -149,10 +159,10 @@ class ButtonsKind(GameKind):
                 ("busts", sum(1 for s in mine if s.status is Status.BUSTED)),
                 ("opt_outs", sum(1 for s in mine if s.status is Status.OPTED_OUT)),
             )
-            figures.append(SeatFigures(won=p in outcome.winners, figures=counted))
+            figures.append(SeatFigures(won=p in result.winners, figures=counted))
         return tuple(figures)
 
-    def chance_counts(self, game: Any) -> Mapping[str, tuple[int, ...]]:
+    def chance_counts(self, game: Game) -> Mapping[str, tuple[int, ...]]:
         """How often each face came up on the white, the gold and the plain black dice:
         every die of every roll, except the tutorial's scripted rolls."""
         counts = {kind: [0] * FACES for kind in DIE_KINDS}
@@ -166,16 +176,16 @@ class ButtonsKind(GameKind):
         return {kind: tuple(faces) for kind, faces in counts.items()}
 
     # ------------------------------------------------------------------ replay
-    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+    def sections(self, actions: Sequence[Any], states: Sequence[GameState]) -> tuple[int, ...]:
         return tuple(state.round_number for state in states)
 
-    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
+    def landmarks(self, actions: Sequence[Any], states: Sequence[GameState]) -> list[int]:
         """The start of each round."""
         rounds = self.sections(actions, states)
         return [n for n in range(1, len(states)) if rounds[n] > rounds[n - 1]]
 
 
-def _scripted_rolls(game: Any, rolls: list[Dice]) -> int:
+def _scripted_rolls(game: Game, rolls: list[Dice]) -> int:
     """How many of the first rolls the tutorial chose (none, for any other game)."""
     from . import tutorial
 

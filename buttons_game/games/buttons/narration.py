@@ -55,11 +55,30 @@ NOTE_KEYS: tuple[str, ...] = (
 PLURAL_KEYS: frozenset[str] = frozenset({"bust", "opt_out", "scored", "winner", "shared_winner"})
 
 
+def busted_seat(before: GameState, action: Action) -> int | None:
+    """The seat ``action`` busts: the active seat, when the dice it rolled leave it no
+    free space in the white die's row (under the gold or a plain die); else None."""
+    if not isinstance(action, Dice):
+        return None
+    active = before.active_player
+    free = before.legal_mask(active)
+    if any(free & bit(action.white, col) for col in (action.gold, *action.plain)):
+        return None
+    return active
+
+
 def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, ...]:
     """The notes for ``action`` taking ``before`` to ``after``, in the order things happened.
 
     A Roll says nothing: the Dice that follow carry the roll.
     """
+    return notes_of(before, action, after, busted_seat(before, action))
+
+
+def notes_of(
+    before: GameState, action: Action, after: GameState, busted: int | None
+) -> tuple[Note, ...]:
+    """``narrate``'s notes, told the seat the action busted (``busted_seat``)."""
     kind = type(action)
     if kind is Roll:
         return ()
@@ -77,9 +96,8 @@ def narrate(before: GameState, action: Action, after: GameState) -> tuple[Note, 
                 ("plain", plain),
             )
         )
-        free = before.legal_mask(active)
-        if not any(free & bit(action.white, col) for col in (action.gold, *action.plain)):
-            notes.append(seat_note("bust", "bad", active, ("count", before.dice_per_exit)))
+        if busted is not None:
+            notes.append(seat_note("bust", "bad", busted, ("count", before.dice_per_exit)))
         gold = bit(action.white, action.gold)
         n = before.players
         for i in range(1, n):

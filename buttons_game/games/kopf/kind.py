@@ -4,8 +4,9 @@ the figures a finished game adds to the statistics, and a replay's captures."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from buttons_game.core.control import Thinker
 from buttons_game.core.events import Result
 from buttons_game.core.kind import GameKind, SeatFigures, StatColumn
 from buttons_game.core.notes import Note
@@ -13,11 +14,14 @@ from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import Tournament
 
 from . import engine
-from .engine import PASS, KopfState, Move, Pass, Reason
+from .engine import PASS, Action, KopfState, Move, Pass, Reason
 from .game import KopfGame
 
+if TYPE_CHECKING:
+    from .happened import KopfHappened
 
-class KopfKind(GameKind):
+
+class KopfKind(GameKind[KopfState, KopfGame]):
     id = "kopf"
     title = "Kopf oder Knopf"
     seat_counts = (2,)
@@ -69,12 +73,18 @@ class KopfKind(GameKind):
         winners = () if outcome.winner is None else (outcome.winner,)
         return Result(winners, outcome.winner is None, outcome.reason.value)
 
-    def narrate(self, before: Any, action: Any, after: Any) -> tuple[Note, ...]:
+    def narrate(self, before: KopfState, action: Action, after: KopfState) -> tuple[Note, ...]:
         from .narration import narrate
 
         return narrate(before, action, after)
 
-    def opening_notes(self, first: Any) -> tuple[Note, ...]:
+    def happened(self, before: KopfState, action: Action, after: KopfState) -> KopfHappened:
+        """The notes, the sound and the pieces captured, in the order the table flies them."""
+        from .happened import happened
+
+        return happened(before, action, after)
+
+    def opening_notes(self, first: KopfState) -> tuple[Note, ...]:
         from .narration import narrate_start
 
         return narrate_start(first)
@@ -85,10 +95,10 @@ class KopfKind(GameKind):
         return narrate_history(setup, actions)
 
     # ------------------------------------------------------------------ lists, bots
-    def progress(self, game: Any) -> int:
+    def progress(self, game: KopfGame) -> int:
         return int(game.turn_number)
 
-    def make_bot(self, level: str, seed: int | None = None) -> Any:
+    def make_bot(self, level: str, seed: int | None = None) -> Thinker:
         from .bots import make_bot
 
         return make_bot(level, seed)
@@ -99,22 +109,23 @@ class KopfKind(GameKind):
         return KopfTournament()
 
     # ------------------------------------------------------------------ statistics
-    def seat_figures(self, game: Any) -> tuple[SeatFigures, ...]:
-        outcome = game.state.outcome()
-        if outcome is None:
+    def seat_figures(self, game: KopfGame) -> tuple[SeatFigures, ...]:
+        state = game.state
+        result = self.result(state)
+        if result is None:
             raise ValueError("only a finished game is counted")
         turns = game.turn_number
         return tuple(
             SeatFigures(
-                won=outcome.winner == p,
-                drew=outcome.winner is None,
-                figures=(("captures", outcome.captured[p]), ("turns", turns)),
+                won=p in result.winners,
+                drew=result.drawn,
+                figures=(("captures", state.captured(p)), ("turns", turns)),
             )
             for p in range(2)
         )
 
     # ------------------------------------------------------------------ replay
-    def sections(self, actions: Sequence[Any], states: Sequence[Any]) -> tuple[int, ...]:
+    def sections(self, actions: Sequence[Any], states: Sequence[KopfState]) -> tuple[int, ...]:
         """The turn of each position, as ``KopfGame.turn_number`` counts."""
         turns = []
         moves = 0
@@ -126,7 +137,7 @@ class KopfKind(GameKind):
             turns.append(moves + (0 if drawn else 1))
         return tuple(turns)
 
-    def landmarks(self, actions: Sequence[Any], states: Sequence[Any]) -> list[int]:
+    def landmarks(self, actions: Sequence[Any], states: Sequence[KopfState]) -> list[int]:
         """Each capture."""
         taken = [state.captured(0) + state.captured(1) for state in states]
         return [n for n in range(1, len(states)) if taken[n] > taken[n - 1]]

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from buttons_game.core.notes import TONES, Note, seat_note
 
+from .captures import Capture, captures
 from .engine.actions import Action, Move, Pass, Remove
 from .engine.board import SIZE, Square
 from .engine.state import DRAW_AFTER, KopfState, Reason, Setup, start
@@ -51,6 +52,7 @@ __all__ = [
     "narrate",
     "narrate_history",
     "narrate_start",
+    "notes_of",
     "square_name",
     "squares_text",
     "undo_note",
@@ -74,16 +76,22 @@ def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, 
     """The notes for ``action`` taking ``before`` to ``after``, in the order things happened:
     the decision, then what the start of the next turn brought (punishing due, a strike),
     the captured total, the end of the game."""
+    return notes_of(before, action, after, captures(before, action, after))
+
+
+def notes_of(
+    before: KopfState, action: Action, after: KopfState, taken: Sequence[Capture]
+) -> tuple[Note, ...]:
+    """``narrate``'s notes, told what the action captured (``captures``)."""
     player = before.to_move
     notes: list[Note] = []
     if isinstance(action, Remove):
-        notes.append(
-            seat_note("punish", "good", player, ("square", square_name(action.row, action.col)))
-        )
+        removed = (action.row, action.col)
+        notes.append(seat_note("punish", "good", player, ("square", square_name(*removed))))
         if after.is_over() or not after.punishing:
-            struck = after.last_captured - before.last_captured - {(action.row, action.col)}
+            struck = frozenset(c.square for c in taken) - {removed}
             notes.extend(_strike(player, struck))
-            notes.extend(_captures(player, after))
+            notes.extend(_captures(player, after, bool(taken)))
         return tuple(notes)
     if isinstance(action, Move):
         moved = (
@@ -97,13 +105,17 @@ def narrate(before: KopfState, action: Action, after: KopfState) -> tuple[Note, 
     if outcome is not None and outcome.reason is Reason.NO_CAPTURES:
         notes.append(Note("draw", "accent", values=(("count", DRAW_AFTER),)))
         return tuple(notes)
-    notes.extend(narrate_start(after))
+    notes.extend(_turn_start(after, frozenset(c.square for c in taken)))
     return tuple(notes)
 
 
 def narrate_start(state: KopfState) -> tuple[Note, ...]:
     """What the start of the turn of the player to move brought: the forbidden groups
     they must punish, or their strike and what it captured (and a win)."""
+    return _turn_start(state, state.last_captured)
+
+
+def _turn_start(state: KopfState, struck: frozenset[Square]) -> tuple[Note, ...]:
     player = state.to_move
     if state.punishing:
         groups = len(state.pending_groups())
@@ -115,7 +127,7 @@ def narrate_start(state: KopfState) -> tuple[Note, ...]:
                 (("count", groups),),
             ),
         )
-    return (*_strike(player, state.last_captured), *_captures(player, state))
+    return (*_strike(player, struck), *_captures(player, state, bool(struck)))
 
 
 def _strike(player: int, struck: frozenset[Square]) -> list[Note]:
@@ -128,9 +140,10 @@ def _strike(player: int, struck: frozenset[Square]) -> list[Note]:
     ]
 
 
-def _captures(player: int, state: KopfState) -> list[Note]:
-    """The capturer's total against the target, or the win it brought."""
-    if not state.last_captured:
+def _captures(player: int, state: KopfState, took: bool) -> list[Note]:
+    """The capturer's total against the target, or the win it brought (``took``: the
+    action captured anything)."""
+    if not took:
         return []
     count = state.captured(player)
     outcome = state.outcome()

@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from buttons_game.core.events import Result
+from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
 from buttons_game.ui import art, world
 from buttons_game.ui.charts import ChartFrame, Series, draw_line_chart
@@ -39,6 +41,9 @@ class Finished(Screen):
     def __init__(self, host: Host, game: Any) -> None:
         super().__init__(host)
         self.game = game
+        result = kind_of(game).result(game.state)
+        assert result is not None, "a game over screen shows a finished game"
+        self.result: Result = result  # who won (none: a draw), as every screen reads it
         self.quit_after = QUIT_AFTER_FRAMES if host.options.quit_when_over else -1
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from buttons_game.core.kind import GameKind
+from buttons_game.core.game import Game, State
+from buttons_game.core.kind import AnyKind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t, text_or
 from buttons_game.names import bot_name
@@ -31,7 +32,7 @@ class GameUI:
     screens; a game with screens of its own overrides ``setup``, ``table``, ``game_over``
     and ``replay``."""
 
-    def __init__(self, kind: GameKind) -> None:
+    def __init__(self, kind: AnyKind) -> None:
         self.kind = kind
 
     @property
@@ -99,17 +100,11 @@ class GameUI:
         return generic_columns(self.kind)
 
     # ------------------------------------------------------------------ the table
-    def seat_to_move(self, state: Any) -> int | None:
+    def seat_to_move(self, state: State) -> int | None:
         """The seat that decides next, or None (the game is over or chance decides)."""
-        if state.is_over():
+        if state.is_over() or state.is_chance_node():
             return None
-        for name in ("current_player", "to_move", "active_player"):
-            value = getattr(state, name, None)
-            if callable(value):
-                value = value()
-            if isinstance(value, int):
-                return value
-        return None
+        return state.current_player
 
     def action_label(self, action: Any) -> str:
         """The words on the button of a legal action (the kind's ``action_label`` if it
@@ -117,9 +112,10 @@ class GameUI:
         label = getattr(self.kind, "action_label", None)
         return str(label(action)) if callable(label) else repr(action)
 
-    def winners(self, game: Any) -> tuple[int, ...]:
-        """The seats that won a finished ``game`` (none: a draw), from its statistics."""
-        return tuple(p for p, seat in enumerate(self.kind.seat_figures(game)) if seat.won)
+    def winners(self, game: Game[Any]) -> tuple[int, ...]:
+        """The seats that won a finished ``game`` (none: a draw; none while it goes on)."""
+        result = self.kind.result(game.state)
+        return () if result is None else result.winners
 
     # ------------------------------------------------------------------ screens
     def setup(self, host: Host) -> Screen:

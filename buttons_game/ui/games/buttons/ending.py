@@ -15,6 +15,7 @@ import pygame
 from buttons_game.core.notes import Note
 from buttons_game.games.buttons.engine import GameState
 from buttons_game.games.buttons.engine.records import Reason
+from buttons_game.games.buttons.kind import KIND
 from buttons_game.ui import art
 from buttons_game.ui.play.celebration import Celebration, draw_celebration
 from buttons_game.ui.play.model import PlayModel
@@ -47,10 +48,11 @@ def lines_of(spaces: frozenset[tuple[int, int]]) -> list[list[tuple[int, int]]]:
 def celebration(state: GameState, names: Sequence[str]) -> Celebration:
     """The celebration of a finished game's winners."""
     outcome = state.outcome()
-    assert outcome is not None
-    winners = outcome.winners
+    result = KIND.result(state)
+    assert outcome is not None and result is not None
+    winners = result.winners
     title = Note(
-        "over.winners" if outcome.shared else "over.winner",
+        "over.winners" if len(winners) > 1 else "over.winner",
         "accent",
         values=(("names", ", ".join(names[p] for p in winners)),),
         in_log=False,

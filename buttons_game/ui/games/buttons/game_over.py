@@ -167,8 +167,9 @@ class GameOverScreen(OverScreen):
     def headline(self) -> tuple[str, str]:
         outcome = self.game.state.outcome()
         assert outcome is not None
-        names = ", ".join(self.game.seats[p].name for p in outcome.winners)
-        title = t("over.winners" if outcome.shared else "over.winner", names=names)
+        winners = self.result.winners
+        names = ", ".join(self.game.seats[p].name for p in winners)
+        title = t("over.winners" if len(winners) > 1 else "over.winner", names=names)
         why = t(
             "over.five_in_line" if outcome.reason is Reason.FIVE_IN_LINE else "over.twelve_stars"
         )
@@ -184,10 +185,9 @@ class GameOverScreen(OverScreen):
     def marks(self) -> Marks:
         """The winners' boards outlined; every line of five glows."""
         state = self.game.state
-        outcome = state.outcome()
         marks = Marks()
-        if outcome is not None and len(outcome.winners) == 1:
-            marks.emphasise = outcome.winners[0]
+        if len(self.result.winners) == 1:
+            marks.emphasise = self.result.winners[0]
         for p in range(state.players):
             line = state.winning_line(p)
             if line:

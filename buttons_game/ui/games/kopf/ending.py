@@ -11,6 +11,7 @@ import pygame
 
 from buttons_game.core.notes import Note
 from buttons_game.games.kopf.engine import KopfState
+from buttons_game.games.kopf.kind import KIND
 from buttons_game.ui.games.kopf import sprites
 from buttons_game.ui.play.celebration import Celebration, draw_celebration
 from buttons_game.ui.play.model import PlayModel
@@ -21,14 +22,14 @@ if TYPE_CHECKING:
 
 def kopf_celebration(state: KopfState, names: Sequence[str]) -> Celebration:
     """The celebration of a finished game: its winner, or the draw."""
-    outcome = state.outcome()
-    assert outcome is not None
-    winner = outcome.winner
-    if winner is None:
+    result = KIND.result(state)
+    assert result is not None
+    if not result.winners:
         draw = Note("kopf_over.draw", "accent", in_log=False)
         return Celebration(
             "kopf_draw", (), (0, 1), draw, Note("kopf_over.no_captures", in_log=False)
         )
+    (winner,) = result.winners
     tray = tuple(("tray", winner, slot) for slot in range(state.captured(winner)))
     return Celebration(
         "kopf_win",

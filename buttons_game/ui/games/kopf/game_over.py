@@ -54,11 +54,9 @@ class KopfOverScreen(OverScreen):
 
     def headline(self) -> tuple[str, str]:
         state = self.game.state
-        outcome = state.outcome()
-        assert outcome is not None
-        if outcome.winner is None:
+        if not self.result.winners:
             return t("kopf_over.draw"), t("kopf_over.no_captures")
-        name = self.game.seats[outcome.winner].name
+        name = self.game.seats[self.result.winners[0]].name
         return t("over.winner", names=name), t("kopf_over.captures", n=state.target)
 
     def draw_result(self, surface: pygame.Surface) -> None:
