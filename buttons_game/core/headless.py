@@ -40,7 +40,9 @@ def play_bots(
         match.run()
     except RulesError as error:
         seat = match.deciders()[0]
-        raise type(error)(f"{name(seat)}: {error}", code=error.code, details=error.details) from None
+        raise type(error)(
+            f"{name(seat)}: {error}", code=error.code, details=error.details
+        ) from None
     return match.game, tuple(tuple(seat) for seat in times)
 
 
