@@ -268,7 +268,9 @@ def played(seats: tuple[Any, ...], seed: int, actions: int | None = None) -> Pig
     from buttons_game.core.match import Match
 
     game = KIND.new_game(seats, seed=seed)
-    bots = [bot_control(PigBot(seat.bot or "random", seed * 10 + p)) for p, seat in enumerate(seats)]
+    bots = [
+        bot_control(PigBot(seat.bot or "random", seed * 10 + p)) for p, seat in enumerate(seats)
+    ]
     match = Match(game, bots, kind=KIND, strict_bots=True)
     match.run(actions)
     result: PigGame = match.game
