@@ -176,7 +176,7 @@ class GenericTable(Screen):
             line = art.text(fit(mark + label, px(19), b.width // 2), px(19), tone, p == mover)
             surface.blit(line, (b.left + px(20) + (p % 2) * b.width // 2,
                                 b.top + px(100) + (p // 2) * px(30)))  # fmt: skip
-        if mover is not None and self.person_to_move() is None:
+        if mover is not None and self.match.next_step().kind == BOT:
             name = self.game.seats[mover].name
             thinking = art.text(t("generic.thinking", name=name), px(18), "text_dim")
             surface.blit(thinking, (b.left + px(20), b.top + px(200)))
