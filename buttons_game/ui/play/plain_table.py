@@ -151,11 +151,10 @@ class GenericTable(Screen):
                 self.host.show_game_over(self.game)
             return False
         step = self.match.think()  # a bot's thinking begins on the match's worker
-        if step.kind not in (CHANCE, FORCED, BOT):
-            return False
-        if step.ready:
-            self.match.advance()
-        return True
+        while step.kind in (CHANCE, FORCED, BOT) and step.ready and self.wait <= 0:
+            self.match.advance()  # without a beat (--fast), what is ready comes at once
+            step = self.match.think()
+        return step.kind in (CHANCE, FORCED, BOT)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
