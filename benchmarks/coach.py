@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from buttons_game.core.control import bot_control  # noqa: E402
+from buttons_game.core.match import Match  # noqa: E402
 from buttons_game.games.buttons.bots import make_bot  # noqa: E402
 from buttons_game.games.buttons.coach import review_game  # noqa: E402
 from buttons_game.games.buttons.game import Game, Seat  # noqa: E402
@@ -34,16 +36,10 @@ def bot_game(seed: int) -> Game:
     levels = list(LEVELS)
     random.Random(seed).shuffle(levels)
     seats = tuple(Seat(f"{level.title()} {i + 1}", level) for i, level in enumerate(levels))
-    bots = [make_bot(level, seed * 7 + i) for i, level in enumerate(levels)]
-    game = Game.new(seats, seed=seed)
-    while not game.state.is_over():
-        state = game.state
-        if state.is_chance_node():
-            game = game.apply(game.roll_dice())
-        else:
-            p = state.current_player
-            assert p is not None
-            game = game.apply(bots[p].choose(state, p))
+    bots = [bot_control(make_bot(level, seed * 7 + i)) for i, level in enumerate(levels)]
+    match = Match(Game.new(seats, seed=seed), bots, strict_bots=True)
+    match.run()
+    game: Game = match.game
     return game
 
 

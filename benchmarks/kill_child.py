@@ -26,6 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from buttons_game import saves, stats  # noqa: E402
+from buttons_game.core.control import bot_control  # noqa: E402
+from buttons_game.core.events import Applied, Event  # noqa: E402
+from buttons_game.core.match import Match  # noqa: E402
 from buttons_game.core.seats import Seat  # noqa: E402
 from buttons_game.games.buttons.bots import make_bot as buttons_bot  # noqa: E402
 from buttons_game.games.buttons.game import Game  # noqa: E402
@@ -100,23 +103,23 @@ def main() -> None:
     keeping.saves.prune_finished_autosaves = prune_then
     is_kopf = isinstance(game, KopfGame)
     bots = [(kopf_bot if is_kopf else buttons_bot)("easy", rng.randrange(10**6)) for _ in range(4)]
+    match = Match(game, [bot_control(bot) for bot in bots[: len(game.seats)]], strict_bots=True)
     moves = 0
-    while not game.state.is_over():
-        state = game.state
-        if not is_kopf and state.is_chance_node():
-            action = game.roll_dice()
-        elif is_kopf:
-            action = bots[state.to_move].choose(state)
-        else:
-            player = state.current_player
-            action = bots[player].choose(state, player)
-        game = game.apply(action)
-        keeper.changed(game)
-        say(f"saved {len(game.state.history())}")
+
+    def kept(event: Event) -> None:
+        """Each action through the keeper, and now and then a settings write."""
+        nonlocal moves, settings
+        if type(event) is not Applied:
+            return
+        keeper.changed(event.after)
+        say(f"saved {len(event.after.state.history())}")
         moves += 1
         if moves % 7 == 0:  # the app writes its settings often: every lesson step, M …
             new = replace(settings, effects_volume=rng.randint(0, 100))
             settings = save_changes(settings, new)
+
+    match.subscribe(kept)
+    match.run()
     say("over")
     keeper.close()
 

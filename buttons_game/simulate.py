@@ -1,4 +1,7 @@
-"""Headless all-random games with a summary: rounds, busts, wins by seat, speed."""
+"""Headless all-random games with a summary: rounds, busts, wins by seat, speed.
+
+Each game is a ``Match`` of random bots: the dice come from the game's own seeded stream
+(as at the table) and every action goes through the engine's checked path."""
 
 from __future__ import annotations
 
@@ -7,7 +10,12 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from .games.buttons.engine import Status, random_game
+from .core.control import bot_control
+from .core.match import Match
+from .core.seats import Seat
+from .games.buttons.bots import make_bot
+from .games.buttons.engine import GameState, Status
+from .games.buttons.game import Game
 from .progress import Progress
 
 
@@ -39,6 +47,17 @@ class SimulationSummary:
         return "\n".join(lines)
 
 
+def random_match(players: int, seed: int) -> GameState:
+    """One game of random bots dealt and rolled from ``seed`` (bot of seat p: ``seed * 7 + p``),
+    played through a ``Match``; its final state."""
+    seats = tuple(Seat(f"Random {p + 1}", "random") for p in range(players))
+    controls = [bot_control(make_bot("random", seed * 7 + p)) for p in range(players)]
+    match = Match(Game.new(seats, seed=seed), controls, strict_bots=True)
+    match.run()
+    state: GameState = match.state
+    return state
+
+
 def run_simulation(
     players: int, games: int, seed: int, progress: Progress | None = None
 ) -> SimulationSummary:
@@ -48,7 +67,7 @@ def run_simulation(
     wins = [0.0] * players
     start = time.perf_counter()
     for game in range(games):
-        final = random_game(players, rng, seed=rng.randrange(2**32) + game)
+        final = random_match(players, rng.randrange(2**32) + game)
         rounds.append(final.round_number)
         busts.append(
             sum(

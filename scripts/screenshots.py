@@ -26,6 +26,8 @@ import pygame  # noqa: E402
 
 from buttons_game import saves  # noqa: E402
 from buttons_game.cli import window_size  # noqa: E402
+from buttons_game.core.control import bot_control  # noqa: E402
+from buttons_game.core.match import Match  # noqa: E402
 from buttons_game.games.buttons.bots import make_bot  # noqa: E402
 from buttons_game.games.buttons.engine import ROLL, Phase, random_game  # noqa: E402
 from buttons_game.games.buttons.game import Game, Seat  # noqa: E402
@@ -144,16 +146,10 @@ def main() -> None:
 
 def finished_game(seats: tuple[Seat, ...], seed: int) -> Game:
     """A game of BUTTONS played to its end by seeded easy bots in every seat."""
-    game = Game.new(seats, seed=seed)
-    bots = [make_bot("easy", seed * 10 + p) for p in range(len(seats))]
-    while not game.state.is_over():
-        state = game.state
-        if state.is_chance_node():
-            game = game.apply(game.roll_dice())
-        else:
-            player = state.current_player
-            assert player is not None
-            game = game.apply(bots[player].choose(state, player))
+    bots = [bot_control(make_bot("easy", seed * 10 + p)) for p in range(len(seats))]
+    match = Match(Game.new(seats, seed=seed), bots, strict_bots=True)
+    match.run()
+    game: Game = match.game
     return game
 
 

@@ -360,15 +360,16 @@ class Match:
         """``run`` for a game of bots only that nobody follows (tournaments, ``simulate``):
         the same steps as ``advance`` — each action through the checked path once — with
         nothing kept that only a person's undo or a follower would read."""
-        kind, chance, controls = self.kind, self.chance, self.controls
+        kind, chance = self.kind, self.chance
+        deciders = kind.deciders
+        thinkers = [control.thinker for control in self.controls]
         game = self._game
         state = game.state
         draws = self._draws
         applied = 0
+        left = -1 if limit is None else max(limit, 0)
         try:
-            while limit is None or applied < limit:
-                if state.is_over():
-                    break
+            while applied != left and not state.is_over():
                 if state.is_chance_node():
                     if game.state is not state:
                         game = game._with(state=state, undo_stack=())
@@ -378,11 +379,11 @@ class Match:
                     state = state.apply(value)
                     draws += 1
                 else:
-                    deciders = kind.deciders(state)
-                    if not deciders:
+                    seats = deciders(state)
+                    if not seats:
                         break
-                    seat = deciders[0]
-                    thinker = controls[seat].thinker
+                    seat = seats[0]
+                    thinker = thinkers[seat]
                     assert thinker is not None
                     action = thinker.choose(state, seat)
                     try:

@@ -106,7 +106,7 @@ WHOLE_GAMES = textwrap.dedent(
 
 
 def test_whole_games_play_through_the_match_alone_with_pygame_blocked() -> None:
-    extra = ["tests.third_game.nim"]
+    extra = ["tests.third_game.nim", "tests.third_game.pig"]
     code = BLOCKED + f"EXTRA = {extra!r}\n" + WHOLE_GAMES
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
@@ -114,7 +114,7 @@ def test_whole_games_play_through_the_match_alone_with_pygame_blocked() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "no pygame"
-    assert {line.split()[0] for line in lines[:-1]} == {"buttons", "kopf", "nim"}
+    assert {line.split()[0] for line in lines[:-1]} == {"buttons", "kopf", "nim", "pig"}
 
 
 def test_a_headless_game_is_the_same_game_whoever_follows_it() -> None:

@@ -22,6 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from buttons_game import saves, stats
+from buttons_game.core.control import bot_control
+from buttons_game.core.match import Match
 from buttons_game.core.seats import Seat
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.game import KopfGame
@@ -43,8 +45,9 @@ def count(seed_text: str, games_text: str) -> None:
     for g in range(games):
         game = KopfGame.new((Seat(f"P{seed}"), Seat("Bo", "easy")), target=8)
         bots = [make_bot("easy", seed * 1000 + g), make_bot("easy", seed * 1000 + g + 500)]
-        while not game.state.is_over():
-            game = game.apply(bots[game.state.to_move].choose(game.state))
+        match = Match(game, [bot_control(bot) for bot in bots], strict_bots=True)
+        match.run()
+        game = match.game
         saves.autosave(game, prune=False)
         stats.record_game(game)
         saves.prune_finished_autosaves()

@@ -15,6 +15,9 @@ import signal
 import sys
 
 from buttons_game import saves, stats
+from buttons_game.core.control import bot_control
+from buttons_game.core.events import Applied
+from buttons_game.core.match import Match
 from buttons_game.core.seats import Seat
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.game import KopfGame
@@ -49,9 +52,9 @@ def main() -> None:
 
     keeping.saves.autosave = autosave_then  # the module the keeper calls through
     keeping.stats.record_game = record_then
-    while not game.state.is_over():
-        game = game.apply(bots[game.state.to_move].choose(game.state))
-        keeper.changed(game)
+    match = Match(game, [bot_control(bot) for bot in bots], strict_bots=True)
+    match.subscribe(lambda event: keeper.changed(event.after) if type(event) is Applied else None)
+    match.run()
     print("unreached")
 
 

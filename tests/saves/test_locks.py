@@ -123,9 +123,10 @@ def test_a_game_lock_file_that_is_not_a_file_is_repaired_and_claims_again(swap, 
 
 
 def random_kopf_end(game: KopfGame) -> KopfGame:
+    from buttons_game.core.control import bot_control
+    from buttons_game.core.match import Match
     from buttons_game.games.kopf.bots import make_bot
 
-    bots = [make_bot("easy", 1), make_bot("easy", 2)]
-    while not game.state.is_over():
-        game = game.apply(bots[game.state.to_move].choose(game.state))
-    return game
+    match = Match(game, [bot_control(make_bot("easy", 1)), bot_control(make_bot("easy", 2))])
+    match.run()
+    return match.game

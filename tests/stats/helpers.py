@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from buttons_game.core.control import bot_control
+from buttons_game.core.match import Match, Scripted
 from buttons_game.games.buttons.bots import make_bot
 from buttons_game.games.buttons.engine import Dice, GameState, OptOut
 from buttons_game.games.buttons.game import Game, Seat
@@ -63,20 +65,13 @@ def play_buttons(
 ) -> Game:
     """A game of BUTTONS played by seeded easy bots in every seat (the seats' labels say
     who sat there); ``stop_before_end`` leaves that many actions unplayed."""
-    game = Game.new(seats, seed=seed)
-    bots = [make_bot("easy", seed * 10 + p) for p in range(len(seats))]
+    bots = [bot_control(make_bot("easy", seed * 10 + p)) for p in range(len(seats))]
     rng = random.Random(seed)
-    actions = []
-    while not game.state.is_over():
-        state = game.state
-        if state.is_chance_node():
-            action = dice(game, rng)
-        else:
-            player = state.current_player
-            assert player is not None
-            action = bots[player].choose(state, player)
-        actions.append(action)
-        game = game.apply(action)
+    dealt = Scripted(lambda played: dice(played, rng))
+    match = Match(Game.new(seats, seed=seed), bots, chance=dealt, strict_bots=True)
+    match.run()
+    game: Game = match.game
+    actions = game.state.history()
     if stop_before_end:
         game = Game.replayed(seats, game.state.setup, actions[:-stop_before_end], game.game_id)
     if rolled is not None:
@@ -88,10 +83,10 @@ def play_buttons(
 
 def play_kopf(seats: tuple[Seat, Seat], seed: int, target: int = 8) -> KopfGame:
     """A game of Kopf oder Knopf played by seeded easy bots on both sides."""
-    game = KopfGame.new(seats, target=target)
-    bots = [make_kopf_bot("easy", seed * 10 + p) for p in range(2)]
-    while not game.state.is_over():
-        game = game.apply(bots[game.state.to_move].choose(game.state))
+    bots = [bot_control(make_kopf_bot("easy", seed * 10 + p)) for p in range(2)]
+    match = Match(KopfGame.new(seats, target=target), bots, strict_bots=True)
+    match.run()
+    game: KopfGame = match.game
     return game
 
 

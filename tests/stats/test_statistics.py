@@ -238,13 +238,10 @@ def test_the_tutorials_scripted_dice_are_not_counted():
 
 
 def play_on(game):
+    from buttons_game.core.control import bot_control
+    from buttons_game.core.match import Match
     from buttons_game.games.buttons.bots import make_bot
 
-    bots = [make_bot("easy", p) for p in range(2)]
-    while not game.state.is_over():
-        state = game.state
-        if state.is_chance_node():
-            game = game.apply(game.roll_dice())
-        else:
-            game = game.apply(bots[state.current_player].choose(state, state.current_player))
-    return game
+    match = Match(game, [bot_control(make_bot("easy", p)) for p in range(2)], strict_bots=True)
+    match.run()
+    return match.game

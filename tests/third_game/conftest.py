@@ -22,3 +22,12 @@ def nim():
     register(module.KIND)
     yield module
     unregister(module.KIND.id)
+
+
+@pytest.fixture
+def pig():
+    """The Pig module (a game with a die), its game registered for the test only."""
+    module = importlib.import_module("tests.third_game.pig")
+    register(module.KIND)
+    yield module
+    unregister(module.KIND.id)

@@ -77,7 +77,9 @@ class NimGame(Game[NimState]):
         return (*self.undo_stack, (actor, before))
 
     def _undo_entry(self, people: Any) -> int | None:
-        return len(self.undo_stack) - 1 if self.undo_stack else None
+        """A person's latest take (and the bots' replies after it)."""
+        takes = [n for n, (seat, _) in enumerate(self.undo_stack) if seat in people]
+        return takes[-1] if takes else None
 
 
 class RandomBot:

@@ -1,15 +1,17 @@
 """The kit's plain table, for a game with no table of its own: whose turn it is, the move
-log, a button per legal action, bots through the kit's BotSeats, undo, the autosave."""
+log, a button per legal action, undo, the autosave. It plays on a ``Match``: bots think on
+its worker, chance (a die) and forced actions are its own, each after a beat."""
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from buttons_game.core.events import Applied, Event, Reset, Undone
+from buttons_game.core.match import BOT, CHANCE, FORCED, PERSON, Match
 from buttons_game.i18n import t
 from buttons_game.ui import art, world
 
@@ -18,54 +20,46 @@ from ..screens.common import button
 from ..text import draw_lines, fit, line_step, wrap
 from .model import note_text
 from .plugin import GameUI
-from .thinking import BotSeats
 
 BOT_SECONDS = 0.6  # a bot's move stays in view this long (times the animation speed)
+CHANCE_SECONDS = 0.3  # the beat before the dice land (times the animation speed)
 LOG_LINES = 14
 ACTION_COLUMNS = 3
 
 
 # ---------------------------------------------------------------------- the table
 class GenericTable(Screen):
-    """Whose turn, the move log, a button per legal action for a person, bots thinking on
-    the kit's worker thread, Undo and the pause menu (Esc). Every move is handed to the
-    app (``game_changed``: the autosave)."""
+    """Whose turn, the move log, a button per legal action for a person, the match's bots
+    thinking on its worker thread, Undo and the pause menu (Esc). Every move is handed to
+    the app (``game_changed``: the autosave)."""
 
     name = "generic-table"
 
     def __init__(self, host: Host, ui: GameUI, game: Any) -> None:
         super().__init__(host)
         self.ui = ui
-        self.game = game
+        self.match = Match(game, kind=ui.kind, worker=True, seed=host.options.seed)
+        self.match.subscribe(self.followed)
         self.log: list[str] = []
-        names = [seat.name for seat in game.seats]
-        for note in ui.kind.narrate_history(game.state.setup, game.state.history()):
-            self.log.append(note_text(note, names, ui.kind.log_section))
-        seed = host.options.seed
-        bots = {
-            p: ui.kind.make_bot(seat.bot, None if seed is None else seed * 10 + p)
-            for p, seat in enumerate(game.seats)
-            if seat.bot is not None
-        }
-        # ``session`` is what the kit's tables call it: the bots and (none here) hints.
-        self.session = SimpleNamespace(game=game, bots=BotSeats(bots, ui.seat_to_move),
-                                       hints=SimpleNamespace(job=None))  # fmt: skip
+        self.relog()
+        # ``session`` is what the kit's tables call it: the bots' job and (none here) hints.
+        self.session = SimpleNamespace(game=game, bots=self.match, hints=SimpleNamespace(job=None))
         self.wait = 0.0
         self.over_shown = False
         self.action_of: dict[object, Any] = {}
 
     @property
-    def bots(self) -> BotSeats:
-        return self.session.bots  # type: ignore[no-any-return]
+    def game(self) -> Any:
+        return self.match.game
 
     def person_to_move(self) -> int | None:
-        seat = self.ui.seat_to_move(self.game.state)
-        return seat if seat is not None and self.game.seats[seat].is_human else None
+        """The seat a person at this screen decides for now, or None."""
+        step = self.match.next_step()
+        return step.seat if step.kind == PERSON else None
 
     def can_undo(self) -> bool:
         """Undo takes back a person's decision (and the bots' replies after it)."""
-        game = self.game
-        return bool(game.can_undo) and any(game.seats[s].is_human for s, _ in game.undo_stack)
+        return self.match.can_undo()
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> None:
@@ -77,8 +71,9 @@ class GenericTable(Screen):
     def build(self) -> None:
         px, b, side = self.px, self.board, self.side
         self.action_of = {}
-        if self.person_to_move() is not None:
-            actions = list(self.game.state.legal_actions())
+        seat = self.person_to_move()
+        if seat is not None:
+            actions = list(self.match.kind.legal_actions(self.game.state, seat))
             bw, bh, gap = (b.width - px(40)) // ACTION_COLUMNS - px(10), px(48), px(10)
             for i, action in enumerate(actions):
                 col, row = i % ACTION_COLUMNS, i // ACTION_COLUMNS
@@ -97,31 +92,40 @@ class GenericTable(Screen):
 
     def exit(self) -> None:
         super().exit()
-        self.bots.close()
+        self.match.close()
 
     # ------------------------------------------------------------------ moves
-    def play(self, action: Any) -> None:
-        """One action through the game's checked path: logged, handed to the app, shown."""
-        before = self.game
-        self.game = before.apply(action)
+    def followed(self, event: Event) -> None:
+        """The match applied an action (logged, handed to the app, shown a beat) or took
+        decisions back."""
+        if isinstance(event, Applied):
+            names = [seat.name for seat in event.after.seats]
+            for note in event.happened.notes:
+                self.log.append(note_text(note, names, self.ui.kind.log_section))
+            beat = CHANCE_SECONDS if self.match.next_step().kind == CHANCE else BOT_SECONDS
+            self.wait = beat * self.host.animation_factor
+        elif isinstance(event, Undone | Reset):
+            self.relog()
+        else:
+            return
         self.session.game = self.game
-        names = [seat.name for seat in self.game.seats]
-        for note in self.ui.kind.narrate(before.state, action, self.game.state):
-            self.log.append(note_text(note, names, self.ui.kind.log_section))
         self.host.game_changed(self.game)
-        self.wait = BOT_SECONDS * self.host.animation_factor
         self.rebuild()
 
-    def take_back(self) -> None:
-        game = self.game.undo()
-        while game.can_undo and self.ui.seat_to_move(game.state) in self.bots.bots:
-            game = game.undo()  # back to the person's own decision
-        self.game = self.session.game = game
+    def relog(self) -> None:
+        game = self.game
         names = [seat.name for seat in game.seats]
         notes = self.ui.kind.narrate_history(game.state.setup, game.state.history())
         self.log = [note_text(note, names, self.ui.kind.log_section) for note in notes]
-        self.host.game_changed(game)
-        self.rebuild()
+
+    def play(self, action: Any) -> None:
+        """A person's action, for the seat they decide for, through the match."""
+        seat = self.person_to_move()
+        if seat is not None:
+            self.match.submit(seat, action)
+
+    def take_back(self) -> None:
+        self.match.request_undo()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -138,35 +142,19 @@ class GenericTable(Screen):
         return False
 
     def update(self, dt: float) -> bool:
-        state = self.game.state
         if self.wait > 0:
             self.wait -= dt
             return True
-        if state.is_over():
+        if self.game.state.is_over():
             if not self.over_shown:
                 self.over_shown = True
                 self.host.show_game_over(self.game)
             return False
-        bots = self.bots
-        if bots.job is None:
-            seat = bots.next_seat(state)
-            if seat is None:
-                return False
-            bots.ask(state, seat)
-        if not bots.job or not bots.job.future.done():
-            return True
-        job, bots.job = bots.job, None
-        legal = list(state.legal_actions())
-        try:
-            action = job.future.result()
-            if action not in legal:
-                raise ValueError(f"bot chose an illegal action {action!r}")
-        except Exception as error:  # a bot must never stop the game
-            print(f"buttons-game: bot of seat {job.player} failed: {error!r}")
-            action = random.choice(legal)
-        if job.state is state:
-            self.play(action)
-        return True
+        step = self.match.think()  # a bot's thinking begins on the match's worker
+        while step.kind in (CHANCE, FORCED, BOT) and step.ready and self.wait <= 0:
+            self.match.advance()  # without a beat (--fast), what is ready comes at once
+            step = self.match.think()
+        return step.kind in (CHANCE, FORCED, BOT)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -187,7 +175,7 @@ class GenericTable(Screen):
             line = art.text(fit(mark + label, px(19), b.width // 2), px(19), tone, p == mover)
             surface.blit(line, (b.left + px(20) + (p % 2) * b.width // 2,
                                 b.top + px(100) + (p // 2) * px(30)))  # fmt: skip
-        if mover is not None and self.person_to_move() is None:
+        if mover is not None and self.match.next_step().kind == BOT:
             name = self.game.seats[mover].name
             thinking = art.text(t("generic.thinking", name=name), px(18), "text_dim")
             surface.blit(thinking, (b.left + px(20), b.top + px(200)))

@@ -220,17 +220,14 @@ def test_later_dice_do_not_change_the_earlier_figures():
 
 
 def play_bots(game: Game, rng: random.Random, steps: int) -> Game:
-    bots = [make_bot(seat.bot or "medium", 5) for seat in game.seats]
-    goal = len(game.state.history()) + steps
-    while not game.state.is_over() and len(game.state.history()) < goal:
-        state = game.state
-        if state.is_chance_node():
-            game = game.apply(sample_dice(state, rng))
-        else:
-            p = state.current_player
-            assert p is not None
-            game = game.apply(bots[p].choose(state, p))
-    return game
+    from buttons_game.core.control import bot_control
+    from buttons_game.core.match import Match, Scripted
+
+    bots = [bot_control(make_bot(seat.bot or "medium", 5)) for seat in game.seats]
+    dice = Scripted(lambda played: sample_dice(played.state, rng))
+    match = Match(game, bots, chance=dice, strict_bots=True)
+    match.run(steps)
+    return match.game
 
 
 @pytest.mark.slow

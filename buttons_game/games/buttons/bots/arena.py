@@ -1,44 +1,34 @@
 """Bot-only games of BUTTONS, as ``buttons-game tournament`` plays them.
 
-Every bot action goes through the engine's checked ``apply``, so a bot that breaks a
+Each game is a ``Match`` of bots: the dice from the game's own seeded stream (as at the
+table), every bot action through the engine's checked ``apply``, so a bot that breaks a
 rule stops the game with ``IllegalActionError`` naming the level and seat.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 
+from buttons_game.core.headless import play_bots
+from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import BotGame, BotOptions, Meter, Tournament
 
-from ..engine import IllegalActionError, Status, new_game, play_chance
+from ..engine import Status
+from ..game import Game
 from .levels import make_bot
 
 
 def play_game(levels: tuple[str, ...], seed: int) -> BotGame:
-    """One bot-only game; raises IllegalActionError if a bot breaks a rule. Its figures
-    are each seat's busts; its length, the rounds."""
+    """One bot-only game on a ``Match``, dealt and rolled from ``seed`` (the app's dice),
+    bot of seat p seeded ``seed * 7 + p``; raises IllegalActionError if a bot breaks a
+    rule. Its figures are each seat's busts; its length, the rounds."""
     players = len(levels)
+    seats = tuple(Seat(f"{level} {p + 1}", level) for p, level in enumerate(levels))
     bots = [make_bot(level, seed * 7 + seat) for seat, level in enumerate(levels)]
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed)
-    times: list[list[float]] = [[] for _ in range(players)]
-    while not state.is_over():
-        if state.is_chance_node():
-            state = play_chance(state, rng)
-            continue
-        p = state.current_player
-        assert p is not None
-        start = time.perf_counter()
-        action = bots[p].choose(state, p)
-        times[p].append(time.perf_counter() - start)
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                f"{levels[p]} bot in seat {p}: {error}", code=error.code, details=error.details
-            ) from None
+    final, decisions = play_bots(
+        Game.new(seats, seed=seed), bots, lambda p: f"{levels[p]} bot in seat {p}"
+    )
+    state = final.state
     outcome = state.outcome()
     assert outcome is not None
     wins = tuple(1 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(players))
@@ -46,7 +36,6 @@ def play_game(levels: tuple[str, ...], seed: int) -> BotGame:
         (sum(1 for score in state.round_scores() if score.seats[p].status is Status.BUSTED),)
         for p in range(players)
     )
-    decisions = tuple(tuple(seat) for seat in times)
     return BotGame(levels, wins, False, state.round_number, busts, decisions)
 
 

@@ -34,7 +34,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, player: int | None = None) -> Action:
-        actions = state.legal_actions(decider(state, player))
+        actions = state.legal_actions(decider(state, None) if player is None else player)
         if not actions:
             raise ValueError(f"seat {player} has no legal action")
         return actions[int(self.rng.random() * len(actions))]

@@ -17,7 +17,7 @@ _POWERS = tuple(tuple(j**k for j in range(7)) for k in range(7))
 def sample_dice(state: GameState, rng: random.Random) -> Dice:
     """A roll of the dice in the active player's hand, drawn with ``rng``."""
     r = rng.random
-    plain = tuple(int(r() * 6) + 1 for _ in range(state.plain_dice_in_hand))
+    plain = tuple([int(r() * 6) + 1 for _ in range(state.plain_dice_in_hand)])
     return Dice(int(r() * 6) + 1, int(r() * 6) + 1, plain)
 
 

@@ -143,8 +143,9 @@ def _space_problem(action: object) -> IllegalActionError | None:
 def _dice_problem(state: GameState, dice: Dice) -> IllegalActionError | None:
     values = (dice.white, dice.gold, *dice.plain)
     expected = state.plain_dice_in_hand
-    if any(type(v) is not int or not 1 <= v <= 6 for v in values):
-        return _error("bad_dice", f"dice show 1 to 6: {dice!r}", plain=expected)
+    for v in values:
+        if type(v) is not int or not 1 <= v <= 6:
+            return _error("bad_dice", f"dice show 1 to 6: {dice!r}", plain=expected)
     if len(dice.plain) != expected:
         return _error(
             "bad_dice",

@@ -1,20 +1,22 @@
 """Bot-only games of Kopf oder Knopf, as ``buttons-game tournament --game kopf`` plays them.
 
-Every bot action goes through the engine's checked ``apply``, so a bot that breaks
-a rule stops the game with ``IllegalActionError`` naming the level and colour.
+Each game is a ``Match`` of bots, every bot action through the engine's checked
+``apply``, so a bot that breaks a rule stops the game with ``IllegalActionError``
+naming the level and colour.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from buttons_game.core.headless import play_bots
+from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import BotGame, BotOptions, Tournament
 
 from ..engine.actions import Remove
-from ..engine.state import IllegalActionError, new_game
+from ..game import KopfGame
 from .levels import make_bot
 
 COLOURS = ("red", "blue")
@@ -38,7 +40,8 @@ def play_game(
     target: int = 10,
     options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> GameRecord:
-    """Red (``levels[0]``) against blue from the start; bot seeds come from ``seed``.
+    """Red (``levels[0]``) against blue from the start, on a ``Match``; bot seeds come
+    from ``seed``.
 
     ``options`` gives a level's bot options, e.g. ``{"hard": {"seconds": 0.1}}``.
     """
@@ -47,29 +50,17 @@ def play_game(
         make_bot(level, seed * 7 + seat, **dict(options.get(level, {})))
         for seat, level in enumerate(levels)
     ]
-    state = new_game(target=target)
-    times: tuple[list[float], list[float]] = ([], [])
-    turns = 0
-    while not state.is_over():
-        p = state.to_move
-        start = time.perf_counter()
-        action = bots[p].choose(state, p)
-        times[p].append(time.perf_counter() - start)
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                f"{levels[p]} bot playing {COLOURS[p]}: {error}",
-                code=error.code,
-                details=error.details,
-            ) from None
-        if type(action) is not Remove:
-            turns += 1
+    red, blue = (Seat(COLOURS[p], level) for p, level in enumerate(levels))
+    final, times = play_bots(
+        KopfGame.new((red, blue), target=target),
+        bots,
+        lambda p: f"{levels[p]} bot playing {COLOURS[p]}",
+    )
+    state = final.state
+    turns = sum(1 for action in state.history() if type(action) is not Remove)
     outcome = state.outcome()
     assert outcome is not None
-    return GameRecord(
-        levels, outcome.winner, turns, outcome.captured, (tuple(times[0]), tuple(times[1]))
-    )
+    return GameRecord(levels, outcome.winner, turns, outcome.captured, (times[0], times[1]))
 
 
 class KopfTournament(Tournament):
