@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from buttons_game.core.events import BY_BOT, Applied, Event, Reset, Undone
+from buttons_game.core.events import BY_BOT, Applied, Event, Happened, Reset, Undone
 from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
@@ -105,23 +105,14 @@ class PlaySession:
             self.undo()
         elif isinstance(intent, do.Hint):
             self.request_hint()
-        elif isinstance(intent, do.ShowMe):
-            self.show_me()
-        elif isinstance(intent, do.Restart):
-            self.restart()
         elif isinstance(intent, do.ScrollLog):
             self.model.scroll_log(intent.lines)
         else:
             self.perform_own(intent)
 
     def perform_own(self, intent: Any) -> None:
-        """The game's own intents (and the pointer and the cursor)."""
-
-    def show_me(self) -> None:
-        """A tutorial: its step done for the player (nothing outside a tutorial)."""
-
-    def restart(self) -> None:
-        """A tutorial: its step from the start (nothing outside a tutorial)."""
+        """The game's own intents (and the pointer and the cursor, a tutorial's Show me
+        and Restart)."""
 
     def explain(
         self, key: str, tone: str = "bad", seat: int | None = None, **values: object
@@ -172,7 +163,7 @@ class PlaySession:
         if isinstance(event, Applied):
             self._by_bot = event.by == BY_BOT
             try:
-                self._change(event.after, event.happened.notes, event.action)
+                self._change(event.after, event.happened.notes, event.action, event.happened)
             finally:
                 self._by_bot = False
             if event.bot_failed:
@@ -194,8 +185,11 @@ class PlaySession:
                 log[start:] = self.kept_on_undo(log[start:])
                 return
 
-    def _change(self, game: Any, notes: Sequence[Note], action: Any) -> None:
-        """The one way the game changes: the log, marks and timers follow, then the autosave."""
+    def _change(
+        self, game: Any, notes: Sequence[Note], action: Any, happened: Happened | None = None
+    ) -> None:
+        """The one way the game changes: the log, marks and timers follow, then the autosave.
+        ``happened`` is what the action did (None: an undo or a restart)."""
         m = self.model
         before = m.game.state
         if action is not None:
@@ -212,8 +206,8 @@ class PlaySession:
         m.timers.since_change = 0.0
         m.timers.stop("passing")
         self.after_bot, self.hurried = self._by_bot, False
-        self.changed(before, after, action)
-        effect = self.effect(before, after, action)
+        self.changed(before, after, action, happened)
+        effect = None if happened is None else self.effect(happened, after)
         if effect is not None:
             self.sound(effect)
         self.on_change(game)
@@ -227,13 +221,13 @@ class PlaySession:
         the note saying they were taken back); all of them unless the game says otherwise."""
         return notes
 
-    def changed(self, before: Any, after: Any, action: Any) -> None:
-        """The game's own marks and timers follow a change (``action`` None: an undo or a
-        restart)."""
+    def changed(self, before: Any, after: Any, action: Any, happened: Happened | None) -> None:
+        """The game's own marks and timers follow a change, as ``happened`` says (``action``
+        and ``happened`` None: an undo or a restart)."""
 
-    def effect(self, before: Any, after: Any, action: Any) -> str | None:
-        """The one sound a change makes (None: none)."""
-        return None
+    def effect(self, happened: Happened, after: Any) -> str | None:
+        """The one sound a change makes: the game's cue, as the table plays it (None: none)."""
+        return happened.cue
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
@@ -244,7 +238,8 @@ class PlaySession:
             self.timer_ended(name)
         moving = m.motions.tick(dt)
         moved = self.advance(dt)
-        waiting = self._collect_hint()  # after this frame's moves, which clear a hint
+        # a finished hint is picked up after this frame's moves, which clear one
+        waiting = self.hints.poll(self.model, self.state, self.model.hint_seat())
         animating = moving or any(m.timers.running(name) for name in (*self.ANIMATED, "over"))
         return bool(ended) or animating or moved or waiting
 
@@ -338,10 +333,6 @@ class PlaySession:
             return
         self.hints.ask(self.state, seat)
         self.model.hint_waiting = True
-
-    def _collect_hint(self) -> bool:
-        """Pick up a finished hint if it is still about the current state."""
-        return self.hints.poll(self.model, self.state, self.model.hint_seat())
 
 
 __all__ = [

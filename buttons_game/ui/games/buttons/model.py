@@ -119,6 +119,22 @@ class TableModel(PlayModel):
         state = self.state
         return state.phase is Phase.TURN and self.here(state.active_player)
 
+    def hold_next_round(self) -> None:
+        """The log's lines after the round's scoring (the cards passing on, who starts the
+        next round) wait until the summary closes, as the next round's table does."""
+        scoring = [i for i, note in enumerate(self.log) if note.key in ("round_over", "scored")]
+        if scoring:
+            cut = scoring[-1] + 1
+            self.held = self.log[cut:]
+            del self.log[cut:]
+
+    def release_held(self) -> None:
+        """The next round's lines held back while the scored round showed join the log."""
+        if self.held:
+            self.log.extend(self.held)
+            self.held = []
+            self.log_scroll = 0
+
     def hint_seat(self) -> int | None:
         """The person a hint is for: the one deciding now at the table (None too once the
         round is over and its scoring is still to show, or the game is over)."""

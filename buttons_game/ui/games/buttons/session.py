@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from buttons_game.core.control import seat_controls
+from buttons_game.core.events import Happened
 from buttons_game.core.kind import find_kind
 from buttons_game.core.match import Match, Scripted
 from buttons_game.games.buttons.bots import make_bot
@@ -35,6 +36,7 @@ from buttons_game.games.buttons.engine import (
 )
 from buttons_game.games.buttons.engine.board import bit
 from buttons_game.games.buttons.game import Game
+from buttons_game.games.buttons.happened import OVER, ButtonsHappened
 from buttons_game.games.buttons.narration import Note, narrate_history, undo_note
 from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.session import BOT_DELAY, PlaySession
@@ -195,15 +197,7 @@ class TableSession(PlaySession):
         state = self.state
         if round_not_started(state) and not state.is_over():
             m.round_start = state.active_player
-        self._release_held()
-
-    def _release_held(self) -> None:
-        """The next round's lines held back while the scored round showed join the log."""
-        m = self.model
-        if m.held:
-            m.log.extend(m.held)
-            m.held = []
-            m.log_scroll = 0
+        m.release_held()
 
     # ------------------------------------------------------------------ intents
     def perform(self, intent: Any) -> None:
@@ -228,7 +222,11 @@ class TableSession(PlaySession):
     def perform_own(self, intent: Any) -> None:
         m = self.model
         state = self.state
-        if isinstance(intent, do.Point):
+        if isinstance(intent, do.ShowMe):
+            self.show_me()
+        elif isinstance(intent, do.Restart):
+            self.restart()
+        elif isinstance(intent, do.Point):
             m.pointer = intent.pos
             space = intent.space
             seat_space = (space[0], space[1], space[2]) if space else None
@@ -335,14 +333,20 @@ class TableSession(PlaySession):
         m.cursor = (seat, min(6, max(1, row + drow)), min(6, max(1, col + dcol)))
 
     # ------------------------------------------------------------------ changes
-    def _change(self, game: Game, notes: Sequence[Note], action: Action | None) -> None:
+    def _change(
+        self,
+        game: Game,
+        notes: Sequence[Note],
+        action: Action | None,
+        happened: Happened | None = None,
+    ) -> None:
         """Lines held back for the summary join the log before a later move's (an undo,
         which takes the scoring back, drops them with it)."""
         if action is None:
             self.model.held = []
         else:
-            self._release_held()
-        super()._change(game, notes, action)
+            self.model.release_held()
+        super()._change(game, notes, action, happened)
 
     def undo_notes(self, seat: int, game: Game, undone: Game) -> Sequence[Note]:
         taken = game.state.history()[len(undone.state.history())]
@@ -353,9 +357,15 @@ class TableSession(PlaySession):
         dice passing on, the round's end and its stars) goes."""
         return [note for note in notes if note.key not in BROUGHT_ABOUT]
 
-    def changed(self, before: GameState, after: GameState, action: Action | None) -> None:
-        """BUTTONS' marks, timers and motions follow the change: the dice, a button or a
-        star placed, a bust, the round scored, a bot's move."""
+    def changed(
+        self,
+        before: GameState,
+        after: GameState,
+        action: Action | None,
+        happened: Happened | None,
+    ) -> None:
+        """BUTTONS' marks, timers and motions follow the change, as ``happened`` says: the
+        dice, a button or a star placed, a bust, the round scored, a bot's move."""
         m = self.model
         m.hover = None
         m.busted = None  # a move after a bust ends its beat early
@@ -374,12 +384,13 @@ class TableSession(PlaySession):
             if (after.button_mask(p) | after.star_mask(p)) & bit(row, col)
         }
         m.scored = None
-        if len(after.round_scores()) > len(before.round_scores()):
-            m.summary_due = after.round_scores()[-1]
+        done = happened if isinstance(happened, ButtonsHappened) else None
+        if done is not None and done.scored is not None:
+            m.summary_due = done.scored
             m.scoring_seen = False
             if isinstance(action, Dice) and after.round_number != before.round_number:
                 m.scored = scored_table(before, action, after)  # nobody earned a star
-                self._hold_next_round()
+                m.hold_next_round()
         elif len(after.round_scores()) < len(before.round_scores()):
             m.summary_due = None  # an undo took the scoring back
         if action is None:
@@ -388,7 +399,7 @@ class TableSession(PlaySession):
         elif actor is not None and m.here(actor):
             m.forget_bot_move()
         elif actor is not None:
-            self._bot_moved(actor, action, speed)
+            bot_moved(m, actor, action, speed)
         if isinstance(action, Roll):
             self._throw(after)
         if isinstance(action, Place):
@@ -398,16 +409,15 @@ class TableSession(PlaySession):
         if isinstance(action, Dice):
             m.tumble = None
             m.motions.start("land", "dice", LAND_SECONDS * speed)
-            a = before.active_player
-            shown = m.state  # the scored round, when the bust ended it
-            if shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND:
+            a = None if done is None else done.busted
+            if a is not None:
                 m.fading = {a: before.button_mask(a)}
                 m.busted = a
                 m.timers.start("fade", FADE_SECONDS * speed)
                 m.timers.start("bust", BUST_SECONDS * speed)
                 m.motions.start("shake", a, SHAKE_SECONDS * speed)
-        if len(after.round_scores()) > len(before.round_scores()):
-            self._pop(after, speed)
+        if done is not None and done.scored is not None:
+            pop(m, done.scored, speed)
         if after.round_number != before.round_number or after.is_over():
             m.last_move.clear()
         if action is None or after.round_number != before.round_number:
@@ -418,77 +428,20 @@ class TableSession(PlaySession):
             )
         if after.is_over() and not before.is_over():
             self.celebrate(celebration(after, m.names))  # the last star lands as it begins
-        m.cursor = self._cursor_after(m.cursor, after)
+        m.cursor = cursor_after(m.cursor, after)
         self.frames_shown = 0
         if self.script is not None:
             m.tutorial = self.script.card(after)
 
-    def _hold_next_round(self) -> None:
-        """The log's lines after the round's scoring (the cards passing on, who starts the
-        next round) wait until the summary closes, as the next round's table does."""
-        log = self.model.log
-        scoring = [i for i, note in enumerate(log) if note.key in ("round_over", "scored")]
-        if scoring:
-            cut = scoring[-1] + 1
-            self.model.held = log[cut:]
-            del log[cut:]
-
-    def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
-        """A bot's move in words ("Bo placed a button at (3, 4)"), its space marked a moment."""
-        m = self.model
-        if isinstance(action, (Place, PlaceStar)):
-            key = "bot_move.place" if isinstance(action, Place) else "bot_move.star"
-            space = (seat, action.row, action.col)
-            m.bot_moved(seat, key, (space,), TRAIL_SECONDS * speed, row=action.row, col=action.col)
-        elif isinstance(action, Roll):
-            m.bot_moved(seat, "bot_move.roll")
-        elif isinstance(action, OptOut):
-            m.bot_moved(seat, "bot_move.opt_out")
-        elif isinstance(action, Skip):
-            m.bot_moved(seat, "bot_move.skip")
-
-    def _pop(self, after: GameState, speed: float) -> None:
-        """The round is scored: each colour a seat covered three times pops into a star."""
-        for seat, score in enumerate(after.round_scores()[-1].seats):
-            for k, colour_name in enumerate(score.colours):
-                delay = k * POP_STAGGER * speed
-                self.model.motions.start("pop", (seat, colour_name), POP_SECONDS * speed, delay)
-
-    def effect(self, before: GameState, after: GameState, action: Action | None) -> str | None:
-        """The one sound a change makes, the weightiest: the game's end (its celebration's
-        own), a bust, else the action's own."""
-        if after.is_over() and not before.is_over():
+    def effect(self, happened: Happened, after: GameState) -> str | None:
+        """The change's cue as the table plays it: the game's end its celebration's own
+        sound, the roll's rattle as long as the dice are in the air."""
+        cue = happened.cue
+        if cue == OVER:
             return celebration(after, self.model.names).sound
-        if isinstance(action, Dice):
-            a = before.active_player
-            shown = self.model.state  # the scored round, when the bust ended it
-            busted = shown.status(a) is Status.BUSTED and before.status(a) is Status.IN_ROUND
-            return "bust" if busted else None
-        if isinstance(action, Roll):  # the rattle lasts as long as the dice are in the air
+        if cue == "roll":
             return Timed("roll", ROLL_SECONDS * self.speed())
-        if isinstance(action, Place):
-            return "place"
-        if isinstance(action, PlaceStar):
-            return "star"
-        if isinstance(action, OptOut):
-            return "opt_out"
-        return None  # a skip, an undo, a tutorial step started again
-
-    @staticmethod
-    def _cursor_after(
-        cursor: tuple[int, int, int] | None, state: GameState
-    ) -> tuple[int, int, int] | None:
-        """The keyboard cursor stays with a seat that still decides, on a space it may use."""
-        if cursor is None or cursor[0] not in state.pending_players:
-            return None
-        seat, row, col = cursor
-        spaces = [
-            (a.row, a.col) for a in state.legal_actions(seat) if isinstance(a, (Place, PlaceStar))
-        ]
-        if not spaces or (row, col) in spaces:
-            return cursor
-        near = min(spaces, key=lambda rc: (abs(rc[0] - row) + abs(rc[1] - col), rc))
-        return (seat, *near)
+        return cue
 
     # ------------------------------------------------------------------ time
     def timer_ended(self, name: str) -> None:
@@ -573,4 +526,42 @@ class TableSession(PlaySession):
         )
 
 
-__all__ = ["TableSession", "buttons_hints", "buttons_match"]
+def bot_moved(m: TableModel, seat: int, action: Action, speed: float) -> None:
+    """A bot's move in words ("Bo placed a button at (3, 4)"), its space marked a moment."""
+    if isinstance(action, (Place, PlaceStar)):
+        key = "bot_move.place" if isinstance(action, Place) else "bot_move.star"
+        space = (seat, action.row, action.col)
+        m.bot_moved(seat, key, (space,), TRAIL_SECONDS * speed, row=action.row, col=action.col)
+    elif isinstance(action, Roll):
+        m.bot_moved(seat, "bot_move.roll")
+    elif isinstance(action, OptOut):
+        m.bot_moved(seat, "bot_move.opt_out")
+    elif isinstance(action, Skip):
+        m.bot_moved(seat, "bot_move.skip")
+
+
+def pop(m: TableModel, score: RoundScore, speed: float) -> None:
+    """The round is scored: each colour a seat covered three times pops into a star."""
+    for seat, seat_score in enumerate(score.seats):
+        for k, colour_name in enumerate(seat_score.colours):
+            delay = k * POP_STAGGER * speed
+            m.motions.start("pop", (seat, colour_name), POP_SECONDS * speed, delay)
+
+
+def cursor_after(
+    cursor: tuple[int, int, int] | None, state: GameState
+) -> tuple[int, int, int] | None:
+    """The keyboard cursor stays with a seat that still decides, on a space it may use."""
+    if cursor is None or cursor[0] not in state.pending_players:
+        return None
+    seat, row, col = cursor
+    spaces = [
+        (a.row, a.col) for a in state.legal_actions(seat) if isinstance(a, (Place, PlaceStar))
+    ]
+    if not spaces or (row, col) in spaces:
+        return cursor
+    near = min(spaces, key=lambda rc: (abs(rc[0] - row) + abs(rc[1] - col), rc))
+    return (seat, *near)
+
+
+__all__ = ["TableSession", "buttons_hints", "buttons_match", "cursor_after"]

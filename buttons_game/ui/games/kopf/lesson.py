@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buttons_game.core.control import PERSON_HERE, bot_control
+from buttons_game.core.events import Happened
 from buttons_game.core.match import ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
@@ -191,10 +192,16 @@ class LessonSession(KopfSession):
         )
         return False
 
-    def _change(self, game: Any, notes: Sequence[Note], action: Action | None) -> None:
+    def _change(
+        self,
+        game: Any,
+        notes: Sequence[Note],
+        action: Action | None,
+        happened: Happened | None = None,
+    ) -> None:
         m = self.model
         m.wrong = None
-        super()._change(game, notes, action)
+        super()._change(game, notes, action, happened)
         m.solved = finished(self.lesson, self.state) and solved(self.lesson, self.state)
         if m.solved and not m.passed:
             m.passed = True

@@ -13,14 +13,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from buttons_game.core.control import SeatControl, seat_controls
+from buttons_game.core.events import Happened
 from buttons_game.core.kind import find_kind
 from buttons_game.core.match import Gate, Match
 from buttons_game.core.notes import Note
 from buttons_game.games.kopf.bots import make_bot
 from buttons_game.games.kopf.bots.hint import kopf_hint
 from buttons_game.games.kopf.engine import Action, KopfState, Move, Pass, Remove
+from buttons_game.games.kopf.happened import OVER, KopfHappened
 from buttons_game.games.kopf.narration import narrate_history, square_name, undo_note
 from buttons_game.ui.games.kopf import intents as do
+from buttons_game.ui.play import intents as kit
 from buttons_game.ui.play.session import PlaySession
 from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, silent
@@ -95,7 +98,11 @@ class KopfSession(PlaySession):
     # ------------------------------------------------------------------ intents
     def perform_own(self, intent: Any) -> None:
         m = self.model
-        if isinstance(intent, do.Point):
+        if isinstance(intent, kit.ShowMe):
+            self.show_me()
+        elif isinstance(intent, kit.Restart):
+            self.restart()
+        elif isinstance(intent, do.Point):
             m.pointer = intent.pos
             m.hover = (intent.space[0], intent.space[1]) if intent.space else None
         elif isinstance(intent, do.Square):
@@ -113,6 +120,12 @@ class KopfSession(PlaySession):
             m.selected = None
         elif isinstance(intent, do.ToggleThreats):
             m.show_threats = not m.show_threats
+
+    def show_me(self) -> None:
+        """A lesson: its walkthrough (nothing at a game's table)."""
+
+    def restart(self) -> None:
+        """A lesson: from its start (nothing at a game's table)."""
 
     def _cursor_start(self) -> tuple[int, int]:
         m = self.model
@@ -157,9 +170,15 @@ class KopfSession(PlaySession):
         brought about (the strikes, the captured count, punishing due, the end) goes."""
         return [note for note in notes if note.key in DECISIONS]
 
-    def changed(self, before: KopfState, after: KopfState, action: Action | None) -> None:
+    def changed(
+        self,
+        before: KopfState,
+        after: KopfState,
+        action: Action | None,
+        happened: Happened | None,
+    ) -> None:
         """The selection, the last move, the moved piece's glide, the strikes' flights (once
-        it has arrived) and a bot's move follow the change."""
+        it has arrived) and a bot's move follow the change, as ``happened`` says."""
         m = self.model
         m.selected = None
         speed = self.speed()
@@ -173,62 +192,26 @@ class KopfSession(PlaySession):
         elif action is None:
             m.last_move = None
             m.motions.finish()  # an undo or a lesson started again: everything at rest
-        if action is not None:
-            m.flights = self._flights(before, after, action)
+        if isinstance(happened, KopfHappened):
+            m.flights = flights(before, happened)
             if m.flights:  # they fly once the moved piece has arrived
                 m.timers.start("strike", STRIKE_SECONDS * speed, delay=glide)
         mover = before.current_player
         if action is None or (mover is not None and m.here(mover)):
             m.forget_bot_move()
         elif mover is not None:
-            self._bot_moved(mover, action, speed)
+            bot_moved(m, mover, action, speed)
         if after.is_over() and not before.is_over():
             # celebrated once the moved piece has arrived and the captured ones are in the tray
             landed = glide + (STRIKE_SECONDS * speed if m.flights else 0.0)
             self.celebrate(kopf_celebration(after, m.names), delay=landed)
 
-    def _bot_moved(self, seat: int, action: Action, speed: float) -> None:
-        """A bot's move in words ("Bo: c7–e5"), its way marked a moment on the board."""
-        m = self.model
-        trail = TRAIL_SECONDS * speed
-        if isinstance(action, Move):
-            start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
-            m.bot_moved(seat, "bot_move.kopf_move", (start, end), trail,
-                        **{"from": square_name(*start), "to": square_name(*end)})  # fmt: skip
-        elif isinstance(action, Remove):
-            spot = (action.row, action.col)
-            m.bot_moved(seat, "bot_move.kopf_remove", (spot,), trail, square=square_name(*spot))
-        elif isinstance(action, Pass):
-            m.bot_moved(seat, "bot_move.kopf_pass")
-
-    def effect(self, before: KopfState, after: KopfState, action: Action | None) -> str | None:
-        """The one sound a change makes, the weightiest: the game's end (its celebration's
-        own, a win or a draw), a strike, else a move."""
-        if action is None:
-            return None  # an undo, a lesson started again
-        if after.is_over() and not before.is_over():
+    def effect(self, happened: Happened, after: KopfState) -> str | None:
+        """The change's cue as the table plays it: the game's end its celebration's own
+        sound (a win or a draw)."""
+        if happened.cue == OVER:
             return kopf_celebration(after, self.model.names).sound
-        taken = (after.captured(p) - before.captured(p) for p in (0, 1))
-        if any(n > 0 for n in taken):  # struck or punished pieces, off to the tray
-            return "strike"
-        return "move" if isinstance(action, Move) else None
-
-    @staticmethod
-    def _flights(before: KopfState, after: KopfState, action: Action) -> list[Flight]:
-        """The pieces this change captured, each bound for its captor's tray."""
-        flights = []
-        mover = before.to_move
-        for player in (0, 1):
-            pieces = before.pieces(player)
-            if isinstance(action, Move) and player == mover:  # where the moved piece went
-                start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
-                pieces = (pieces - {start}) | {end}
-            gone = pieces - after.pieces(player)
-            captor = 1 - player
-            first = before.captured(captor)
-            for k, spot in enumerate(sorted(gone)):  # type: ignore[type-var]
-                flights.append(Flight(spot, player, first + k))  # type: ignore[arg-type]
-        return flights
+        return happened.cue
 
     # ------------------------------------------------------------------ time
     def timer_ended(self, name: str) -> None:
@@ -250,4 +233,30 @@ class KopfSession(PlaySession):
         return self.match.advance()
 
 
-__all__ = ["KopfSession", "kopf_hints"]
+def bot_moved(m: KopfModel, seat: int, action: Action, speed: float) -> None:
+    """A bot's move in words ("Bo: c7–e5"), its way marked a moment on the board."""
+    trail = TRAIL_SECONDS * speed
+    if isinstance(action, Move):
+        start, end = (action.from_row, action.from_col), (action.to_row, action.to_col)
+        m.bot_moved(seat, "bot_move.kopf_move", (start, end), trail,
+                    **{"from": square_name(*start), "to": square_name(*end)})  # fmt: skip
+    elif isinstance(action, Remove):
+        spot = (action.row, action.col)
+        m.bot_moved(seat, "bot_move.kopf_remove", (spot,), trail, square=square_name(*spot))
+    elif isinstance(action, Pass):
+        m.bot_moved(seat, "bot_move.kopf_pass")
+
+
+def flights(before: KopfState, happened: KopfHappened) -> list[Flight]:
+    """The pieces a change captured, each bound for its captor's tray: its slot there is
+    after the pieces the captor had, in the order of the captures."""
+    result = []
+    counted = {0: 0, 1: 0}
+    for capture in happened.captures:
+        slot = before.captured(capture.captor) + counted[capture.captor]
+        counted[capture.captor] += 1
+        result.append(Flight(capture.square, capture.owner, slot))
+    return result
+
+
+__all__ = ["KopfSession", "bot_moved", "flights", "kopf_hints"]

@@ -251,15 +251,16 @@ def test_a_piece_struck_where_it_just_moved_flies_from_there():
     """A strike at the start of the next turn can take the piece that just moved: it
     flies to the tray from its new square (it was missed before)."""
     from buttons_game.games.kopf.engine import Move
-    from buttons_game.ui.games.kopf.session import KopfSession
+    from buttons_game.games.kopf.happened import happened
+    from buttons_game.ui.games.kopf.session import flights
     from tests.games.kopf.helpers import position
 
     before = position([(6, 8)], [(5, 5), (5, 6)], to_move=0)  # one-hole squares: range 2
     move = Move(6, 8, 5, 8)  # into the blue pair's reach
     after = before.apply(move)
     assert after.captured(1) == before.captured(1) + 1
-    flights = KopfSession._flights(before, after, move)
-    assert [(f.square, f.player, f.slot) for f in flights] == [((5, 8), 0, before.captured(1))]
+    flown = flights(before, happened(before, move, after))
+    assert [(f.square, f.player, f.slot) for f in flown] == [((5, 8), 0, before.captured(1))]
 
 
 def test_a_hint_asked_before_an_undo_comes_for_the_position_after_it(make_app):
