@@ -73,13 +73,14 @@ def busiest_frame_ms(frames: int, size=(1280, 800), celebrate: bool = False) -> 
     from buttons_game.games.buttons.engine import COLOURS, ROLL, Phase
     from buttons_game.games.buttons.engine.board import iter_spaces
     from buttons_game.ui.app import App, AppOptions
+    from buttons_game.ui.play.staging import stage
     from buttons_game.ui.scenes import mid_game
 
     app = App(AppOptions(window=size))
     app.settings.animation = "normal"
     app.start_game(mid_game(4, phase=Phase.TURN))
     session = app.top.session
-    session.apply(ROLL)
+    stage(session.match, ROLL)
     model = session.model
     state = model.state
     model.round_start = state.active_player

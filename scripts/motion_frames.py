@@ -42,6 +42,7 @@ from buttons_game.games.kopf.engine import Move  # noqa: E402
 from buttons_game.games.kopf.game import KopfGame  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
 from buttons_game.ui.games.buttons.steps import round_steps  # noqa: E402
+from buttons_game.ui.play.staging import stage
 
 DT = 1 / 60
 CARDS = (("red", "yellow"), ("green", "blue"))
@@ -67,7 +68,7 @@ def rest(app: App) -> None:
 def force(app: App, *actions: object) -> None:
     """Moves applied through the session (the dice given, not rolled), then shown."""
     for action in actions:
-        app.top.session.apply(action)
+        stage(app.top.session.match, action)
     rest(app)
 
 
@@ -113,7 +114,7 @@ def board(app: App, seat: int) -> pygame.Rect:
 
 def dice_roll(app: App, out: Path, every: int) -> None:
     session = app.top.session
-    session.apply(ROLL)
+    stage(session.match, ROLL)
     shots = film(
         app, 120, lambda: not (session.model.motions.busy or session.state.is_chance_node())
     )
@@ -130,7 +131,7 @@ def ben_out(app: App) -> None:
 def button_slide(app: App, out: Path, every: int) -> None:
     ben_out(app)
     force(app, ROLL, Dice(3, 4, (4, 4)))
-    app.top.session.apply(Place(0, 3, 4))
+    stage(app.top.session.match, Place(0, 3, 4))
     shots = film(app, 60, lambda: not app.top.session.model.motions.busy)
     sheet(shots, board(app, 0), every, out / "button-slide.png")
 
@@ -142,7 +143,7 @@ def scoring(app: App, out: Path, every: int) -> None:
     for white, gold in ((3, 4), (6, 6), (1, 4), (4, 1), (6, 3)):
         force(app, ROLL, Dice(white, gold, (gold, gold)), Place(0, white, gold))
     session = app.top.session
-    session.apply(OPT_OUT)
+    stage(session.match, OPT_OUT)
     shots = film(app, 150, lambda: not session.model.motions.busy)
     area = board(app, 0)
     area.height //= 2
@@ -150,7 +151,7 @@ def scoring(app: App, out: Path, every: int) -> None:
     round_steps().show_stars(app, session)  # past the summary, to the stars
     rest(app)
     assert session.state.phase is Phase.STARS
-    session.apply(PlaceStar(0, 3, 4))
+    stage(session.match, PlaceStar(0, 3, 4))
     shots = film(app, 60, lambda: not session.model.motions.busy)
     sheet(shots, board(app, 0), every, out / "star-bounce.png")
 
@@ -160,8 +161,8 @@ def bust(app: App, out: Path, every: int) -> None:
     for white, gold in ((3, 4), (6, 6), (4, 1)):
         force(app, ROLL, Dice(white, gold, (gold, gold)), Place(0, white, gold))
     session = app.top.session
-    session.apply(ROLL)
-    session.apply(Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
+    stage(session.match, ROLL)
+    stage(session.match, Dice(1, 1, (2, 2)))  # row 1: (1, 1) taken, (1, 2) beside it
     shots = film(app, 110, lambda: session.model.busted is None)
     sheet(shots, board(app, 0).inflate(40, 0), every, out / "bust.png")
 
@@ -170,8 +171,8 @@ def buttons_bot(window: tuple[int, int], speed: str, out: Path, every: int) -> N
     """Anna rolls; Bo, a bot, takes the gold space: its line and its trail."""
     app = table(window, speed, (None, "easy"))
     session = app.top.session
-    session.apply(ROLL)
-    session.apply(Dice(2, 3, (5, 5, 5, 5)))  # Anna places later: Bo decides meanwhile
+    stage(session.match, ROLL)
+    stage(session.match, Dice(2, 3, (5, 5, 5, 5)))  # Anna places later: Bo decides meanwhile
     shots = film(app, 200, lambda: any(isinstance(a, (Place, Skip)) and a.player == 1
                                         for a in session.state.history()))  # fmt: skip
     shots += film(app, 100, lambda: not session.model.motions.busy)
@@ -188,12 +189,12 @@ def kopf(window: tuple[int, int], speed: str, out: Path, every: int, bot: bool) 
     if not bot:  # a long move of red's, then blue steps into it and is struck
         moves = [a for a in session.state.legal_actions() if isinstance(a, Move)]
         move = max(moves, key=lambda a: max(abs(a.to_row - a.from_row), abs(a.to_col - a.from_col)))
-        session.apply(move)
+        stage(session.match, move)
         shots = film(app, 120, lambda: not session.model.motions.busy and not session.model.flights)
         sheet(shots, app.top.table.board.inflate(30, 30), every, out / "kopf-glide.png")
         return
     move = next(a for a in session.state.legal_actions() if isinstance(a, Move))
-    session.apply(move)
+    stage(session.match, move)
 
     def bo_moved() -> bool:
         said = session.model.bot_move
@@ -224,7 +225,7 @@ def kopf_strike(window: tuple[int, int], speed: str, out: Path, every: int) -> N
     app.start_game(game)
     rest(app)
     session = app.top.session
-    session.apply(strikes[0])
+    stage(session.match, strikes[0])
     shots = film(app, 150, lambda: not session.model.motions.busy and not session.model.flights)
     area = app.top.table.board.union(app.top.table.cards[1])
     sheet(shots, area, every * 2, out / "kopf-strike.png", 600)
@@ -261,7 +262,7 @@ def celebrations(window: tuple[int, int], speed: str, out: Path, every: int) -> 
             close()  # the round's summary: its stars go on after it
             rest(app)
         session = app.top.session
-        session.apply(last)
+        stage(session.match, last)
         model = session.model
         shots = film(app, 400, lambda model=model: model.celebration is None)  # type: ignore[misc]
         sheet(shots, app.surface.get_rect(), every * 6, out / f"celebration-{name}.png", 450)

@@ -36,6 +36,7 @@ from buttons_game.games.kopf.game import KopfGame  # noqa: E402
 from buttons_game.games.kopf.lessons import LESSONS, walkthrough, wrong_reason  # noqa: E402
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
 from buttons_game.ui.games.buttons.intents import Menu  # noqa: E402
+from buttons_game.ui.play.staging import stage
 from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 
 
@@ -114,8 +115,8 @@ def main() -> None:
     ]
     if busts:
         app.options.fast = False  # a beat long enough to be seen
-        session.apply(ROLL)
-        session.apply(busts[0])
+        stage(session.match, ROLL)
+        stage(session.match, busts[0])
         for _ in range(4):
             app.step(0.05, [])
         pygame.image.save(app.surface, str(args.out / f"bust-{tag}.png"))
@@ -231,10 +232,10 @@ def kopf_lessons(app: App, out: Path, tag: str, keys: tuple[str, ...] = ()) -> N
         state = session.state
         wrong = lesson.text_key("wrong")
         try_ = next(a for a in state.legal_actions() if wrong_reason(lesson, state, a) == wrong)
-        session.attempt(try_)
+        session.attempt(lesson.player, try_)
         shoot(app, out / f"lesson-{lesson.key}-wrong-{tag}.png")
         for action, _ in walkthrough(lesson):
-            session.apply(action)
+            stage(session.match, action)
         shoot(app, out / f"lesson-{lesson.key}-done-{tag}.png")
     app.show_tutorial()  # the choice of tutorials, now with the lesson reached
     shoot(app, out / f"learn-progress-{tag}.png")

@@ -90,16 +90,20 @@ def test_the_app_ends_when_its_window_closes_during_a_long_review(longest, tmp_p
 
 
 def test_closing_a_table_stops_its_bot_mid_thought():
+    from buttons_game.core.control import PERSON_HERE, bot_control
+    from buttons_game.core.match import Match
+    from buttons_game.core.seats import Seat
     from buttons_game.games.kopf.bots.hard import HardBot
-    from buttons_game.games.kopf.engine import new_game
-    from buttons_game.ui.play.thinking import BotSeats
+    from buttons_game.games.kopf.game import KopfGame
 
-    state = new_game()
-    desk = BotSeats({0: HardBot(1, seconds=None)}, lambda s: s.to_move)  # no budget at all
-    desk.ask(state, 0)
-    job = desk.job
+    game = KopfGame.new((Seat("Bo", "hard"), Seat("Ann")))
+    state = game.state
+    controls = [bot_control(HardBot(1, seconds=None)), PERSON_HERE]  # no budget at all
+    match = Match(game, controls, worker=True)
+    match.think()
+    job = match.job
     assert job is not None
     time.sleep(0.05)
-    desk.close()  # the table closed: the search ends at its next look at the clock
+    match.close()  # the table closed: the search ends at its next look at the clock
     assert job.future.result(timeout=30) in state.legal_actions()
     assert job.thinker.last is not None and job.thinker.last.depth < 30

@@ -9,9 +9,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from buttons_game.core.control import bot_control
-from buttons_game.core.match import Scripted
 from buttons_game.ui.app import App, AppOptions
+from buttons_game.ui.play.staging import stage
 
 
 @pytest.fixture(autouse=True)
@@ -70,47 +69,10 @@ def step(app: App, frames: int = 1, dt: float = 0.02) -> None:
         app.step(dt)
 
 
-class Told:
-    """A bot that plays the one action a test tells it."""
-
-    def __init__(self, action) -> None:
-        self.action = action
-
-    def choose(self, state, player=None):
-        return self.action
-
-
 def play(session, action) -> None:
-    """Play ``action`` at a table as whoever it belongs to, through the table's match: a
-    person's through ``submit``; a bot's as that bot's decision; dice as the roll's chance
-    outcome (a test setting up a position)."""
-    match = session.match
-    state = match.state
-    if state.is_chance_node():
-        chance = match.chance
-        match.set_chance(Scripted(lambda game: action))
-        try:
-            assert match.advance(), f"the dice {action!r} did not land"
-        finally:
-            match.set_chance(chance)
-        return
-    seat = match.game.actor(state, action)
-    if match.here(seat):
-        refused = match.submit(seat, action)
-        assert refused is None, refused
-        return
-    control = match.control(seat)
-    match.set_control(seat, bot_control(Told(action)))
-    try:
-        for _ in range(100):
-            if match.advance():
-                break
-            if match.job is not None:
-                match.job.future.result(timeout=HANG)
-        else:
-            raise AssertionError(f"the bot in seat {seat} never played {action!r}")
-    finally:
-        match.set_control(seat, control)
+    """Play ``action`` at a table as whoever it belongs to, through the table's match (a
+    test setting up a position: ``ui.play.staging``)."""
+    stage(session.match, action)
 
 
 def open_jobs(app: App) -> list[Future]:

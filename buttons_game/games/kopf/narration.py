@@ -32,15 +32,9 @@ NOTE_KEYS: tuple[str, ...] = (
     "captured",  # *
     "win",  # *
     "draw",  # *
-    "undo_move",
-    "undo_pass",
-    "undo_removals",  # *
-    "undo_reply",
     "undo_turn",
 )
-PLURAL_KEYS: frozenset[str] = frozenset(
-    {"punish_due", "strike", "captured", "win", "draw", "undo_removals"}
-)
+PLURAL_KEYS: frozenset[str] = frozenset({"punish_due", "strike", "captured", "win", "draw"})
 
 __all__ = [
     "COLUMNS",
@@ -56,7 +50,6 @@ __all__ = [
     "square_name",
     "squares_text",
     "undo_note",
-    "undo_notes",
 ]
 
 
@@ -163,52 +156,6 @@ def narrate_history(setup: Setup, actions: Sequence[Action]) -> list[Note]:
     return notes
 
 
-def undo_notes(before: KopfState, after: KopfState) -> tuple[Note, ...]:
-    """The notes for an undo taking the game from ``before`` back to ``after``.
-
-    The seat to move in ``after`` takes back its turn: its move or pass, or, for a turn
-    only begun, its removals; an opponent's reply taken back with it is named too.
-    """
-    done = before.history()
-    kept = len(after.history())
-    if after.setup != before.setup or done[:kept] != after.history():
-        raise ValueError("an undo goes back to an earlier state of the same game")
-    taken = done[kept:]
-    if not taken:
-        raise ValueError("nothing was taken back")
-    seat = after.to_move
-    turns: list[tuple[int, list[Action]]] = [(seat, [])]
-    for action in taken:
-        if turns[-1][1] and type(turns[-1][1][-1]) in (Move, Pass):
-            seat = 1 - seat
-            turns.append((seat, []))
-        turns[-1][1].append(action)
-    own_seat, own = turns[0]
-    last = own[-1]
-    notes: list[Note] = []
-    if isinstance(last, Move):
-        moved = (
-            ("from", square_name(last.from_row, last.from_col)),
-            ("to", square_name(last.to_row, last.to_col)),
-        )
-        notes.append(seat_note("undo_move", "plain", own_seat, *moved))
-    elif isinstance(last, Pass):
-        notes.append(seat_note("undo_pass", "plain", own_seat))
-    else:
-        removed = [(a.row, a.col) for a in own if isinstance(a, Remove)]
-        notes.append(
-            seat_note(
-                "undo_removals",
-                "plain",
-                own_seat,
-                ("squares", squares_text(removed)),
-                ("count", len(removed)),
-            )
-        )
-    notes.extend(seat_note("undo_reply", "plain", other) for other, _ in turns[1:])
-    return tuple(notes)
-
-
 def undo_note(seat: int) -> Note:
-    """The short note for ``seat`` taking back a turn (``undo_notes`` says what was in it)."""
+    """The note for ``seat`` taking back a turn."""
     return seat_note("undo_turn", "plain", seat)
