@@ -10,6 +10,7 @@ navigation and drawn by the real loop until it is idle.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import random
 import sys
@@ -97,7 +98,10 @@ def main() -> None:
     settle(app)
     app.top.close()  # type: ignore[attr-defined]
     review = app.top
-    for _ in range(3000):  # the review is worked out in a thread
+    future = getattr(review, "future", None)
+    if future is not None:  # the review is worked out in a thread: however long it takes
+        concurrent.futures.wait([future], timeout=120)
+    for _ in range(3000):
         if getattr(review, "reviews", None) is not None or getattr(review, "failed", True):
             break
         app.step(0.01, [])
