@@ -169,7 +169,7 @@ class GenericTable(Screen):
         surface.blit(where, (b.left + px(20), b.top + px(64)))
         mover = self.ui.seat_to_move(self.game.state)
         for p, seat in enumerate(self.game.seats):
-            label = seat.name if seat.is_human else f"{seat.name} ({t('saves.bot_' + seat.bot)})"
+            label = seat.name if seat.bot is None else f"{seat.name} ({t('saves.bot_' + seat.bot)})"
             tone = "accent" if p == mover else "text"
             mark = "> " if p == mover else "  "
             line = art.text(fit(mark + label, px(19), b.width // 2), px(19), tone, p == mover)
