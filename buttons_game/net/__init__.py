@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .chain import CHAIN_LENGTH, HashChain, link
 from .dice import DEAL, DiceError, JointDice, roll_draw
-from .epoch import REASONS, Epoch, deal_seed, joint_value, roll_rng
+from .epoch import REASONS, Epoch, deal_seed, epoch_note, joint_value, roll_rng
 from .proofs import Proofs, decode_proofs, encode_proofs
 from .verify import Verdict, verify
 
@@ -23,6 +23,7 @@ __all__ = [
     "deal_seed",
     "decode_proofs",
     "encode_proofs",
+    "epoch_note",
     "joint_value",
     "link",
     "roll_draw",

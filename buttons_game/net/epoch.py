@@ -9,6 +9,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from buttons_game.core.notes import Note
+
 from .chain import SIZE
 
 # Why an epoch began: the game's start; a computer left and its seat went to a bot; the
@@ -109,3 +111,12 @@ def roll_rng(value: bytes) -> random.Random:
     """The randomness of one roll, from its joint value alone (the game's kind draws the
     chance outcome with it)."""
     return random.Random(int.from_bytes(value, "big"))
+
+
+def epoch_note(epoch: Epoch) -> Note:
+    """What the move log says as an epoch begins, so that everyone sees the dice drawn
+    anew when a computer left (``net.epoch.<reason>``)."""
+    computers = ", ".join(epoch.computers)
+    return Note(
+        f"net.epoch.{epoch.reason}", "accent", values=(("computers", computers),), in_log=False
+    )

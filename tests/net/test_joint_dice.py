@@ -4,11 +4,16 @@ and a computer leaving (its seat to a bot) starts a new epoch the record keeps."
 
 from __future__ import annotations
 
+import pytest
+
 from buttons_game.core.control import PERSON_ELSEWHERE, bot_control
 from buttons_game.core.events import Waiting
 from buttons_game.core.match import CHANCE, ELSEWHERE, Match
+from buttons_game.core.notes import TONES
+from buttons_game.games.buttons.engine.setup import make_setup
 from buttons_game.games.buttons.kind import KIND
-from buttons_game.net import DEAL, Epoch, HashChain, JointDice, deal_seed, verify
+from buttons_game.net import DEAL, Epoch, HashChain, JointDice, deal_seed, epoch_note, verify
+from tests.i18n_files import strings
 from tests.net.table import AGREED, COMPUTERS, GAME_ID, SEATS, Table, follow, secret
 
 
@@ -143,3 +148,20 @@ def test_the_deal_comes_from_the_joint_draw() -> None:
         table.dice = JointDice(KIND, GAME_ID, Epoch(COMPUTERS, heads, 0, "start", 512))
         dealt.add(table.deal().cards)
     assert len(dealt) > 1  # other secrets, other cards
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "ja"])
+def test_every_new_epoch_is_said_in_the_log_in_every_language(language: str) -> None:
+    texts = strings(language)
+    table = Table(length=4)
+    table.renew("seat_to_bot", ("ann", "bob"))
+    table.renew("host_moved", ("bob",))
+    table.renew("exhausted")
+    for epoch in table.dice.epochs:
+        note = epoch_note(epoch)
+        assert note.tone in TONES and not note.in_log
+        text = texts[note.full_key("log")]
+        assert "%{computers}" in text
+    said = {texts[epoch_note(e).full_key("log")] for e in table.dice.epochs}
+    assert len(said) == 4
+    assert dict(epoch_note(table.dice.epochs[1]).values) == {"computers": "ann, bob"}
