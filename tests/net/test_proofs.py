@@ -118,7 +118,7 @@ def _mutated_record_is_decoded_or_refused(data: st.DataObject, value: Any) -> No
         decode_proofs(copy.deepcopy(record))
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=25, deadline=None, database=None)
 @given(st.data(), JSON)
 def test_a_mutated_record_is_decoded_or_refused_with_value_error(
     data: st.DataObject, value: Any
@@ -136,7 +136,7 @@ def test_many_mutated_records_are_decoded_or_refused_with_value_error(
 
 
 @settings(
-    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(JSON)
 def test_any_document_is_decoded_or_refused_with_value_error(data: Any) -> None:
