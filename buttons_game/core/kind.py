@@ -13,6 +13,7 @@ hold.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -80,6 +81,12 @@ class GameKind(Generic[S, G]):
         """A new game for ``seats`` (options: the game's own, e.g. BUTTONS' layouts)."""
         raise NotImplementedError
 
+    def deal(self, setup: Any, seed: int) -> Any:
+        """A set-up like ``setup`` (its players and options) with its random part, the deal,
+        drawn from ``seed`` (the seed computers draw together). A game whose start holds
+        nothing random keeps ``setup``."""
+        return setup
+
     def first_state(self, setup: Any) -> S:
         """The state a game with ``setup`` begins in."""
         return cast(S, self.game_class.start_state(setup))
@@ -137,9 +144,14 @@ class GameKind(Generic[S, G]):
 
     def chance_action(self, game: G, draw: int) -> Any:
         """The game's ``draw``-th chance outcome, from its own seeded stream
-        (``Game.chance_rng``): an outcome of ``chance_outcomes`` by its probability."""
-        outcomes = list(game.state.chance_outcomes())
-        pick = game.chance_rng(draw).random()
+        (``Game.chance_rng``)."""
+        return self.chance_from(game.state, game.chance_rng(draw))
+
+    def chance_from(self, state: S, rng: random.Random) -> Any:
+        """A chance outcome of ``state`` drawn with ``rng`` (the game's own stream, or the
+        dice computers draw together): an outcome of ``chance_outcomes`` by its probability."""
+        outcomes = list(state.chance_outcomes())
+        pick = rng.random()
         for outcome, probability in outcomes:
             pick -= probability
             if pick < 0:

@@ -3,6 +3,7 @@ figures a finished game adds to the statistics, and a replay's rounds."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from buttons_game.core.tournament import Tournament
 
 from . import engine
 from .engine import Action, Dice, GameState, Phase, Status, sample_dice
-from .engine.setup import seed_problem
+from .engine.setup import make_setup, seed_problem
 from .game import Game
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ class ButtonsKind(GameKind[GameState, Game]):
 
     def new_game(self, seats: Sequence[Seat], *, seed: int | None = None, **options: Any) -> Game:
         return Game.new(tuple(seats), seed=seed, layouts=options.get("layouts"))
+
+    def deal(self, setup: Any, seed: int) -> Any:
+        """The button cards (and so who starts) dealt from ``seed``; the boards as agreed."""
+        return make_setup(setup.players, layouts=setup.layouts, seed=seed)
 
     # ------------------------------------------------------------------ saves
     def encode_setup(self, setup: Any) -> Any:
@@ -86,6 +91,9 @@ class ButtonsKind(GameKind[GameState, Game]):
     def chance_action(self, game: Game, draw: int) -> Dice:
         """The ``draw``-th roll of the game, from ``(seed, draw)`` alone (``Game.roll_dice``)."""
         return sample_dice(game.state, game.chance_rng(draw))
+
+    def chance_from(self, state: GameState, rng: random.Random) -> Dice:
+        return sample_dice(state, rng)
 
     def result(self, state: GameState) -> Result | None:
         outcome = state.outcome()

@@ -1,0 +1,30 @@
+"""The network's dice import only the standard library, the core and themselves: no
+pygame, no game, no screen."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import buttons_game.net
+
+ALLOWED = ("buttons_game.core", "buttons_game.net")
+
+
+def test_the_net_package_imports_the_standard_library_and_the_core_only() -> None:
+    folder = Path(buttons_game.net.__file__).parent
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.append(node.module)
+    assert found
+    outside = [
+        name
+        for name in found
+        if not name.startswith(ALLOWED) and name.split(".")[0] not in sys.stdlib_module_names
+    ]
+    assert not outside, outside
