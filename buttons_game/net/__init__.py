@@ -1,0 +1,1 @@
+"""Play across computers, no pygame: the wire protocol and the secure channel under it."""
