@@ -152,8 +152,10 @@ def decode(data: bytes, kind: AnyKind | None = None) -> Message:
     message: Message = cls(**values)
     if isinstance(message, Resync) and message.ply != len(message.actions):
         _fail("bad_value", f"a resync at ply {message.ply} holds {len(message.actions)} actions")
-    if isinstance(message, Lobby) and kind is not None and len(message.seats) > max(
-        kind.seat_counts
+    if (
+        isinstance(message, Lobby)
+        and kind is not None
+        and len(message.seats) > max(kind.seat_counts)
     ):
         _fail("bad_value", f"{len(message.seats)} seats for a game of {kind.title}")
     return message

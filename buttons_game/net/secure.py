@@ -102,7 +102,9 @@ class Handshake:
             raise RuntimeError("finish a handshake once, after start()")
         self._finished = True
         if not isinstance(peer, (bytes, bytearray)) or not 0 < len(peer) <= MAX_HANDSHAKE_BYTES:
-            raise SecureError("the other side's handshake is not a SPAKE2 message", code="bad_handshake")
+            raise SecureError(
+                "the other side's handshake is not a SPAKE2 message", code="bad_handshake"
+            )
         try:
             shared = bytes(self._spake.finish(bytes(peer)))
         except Exception as error:  # spake2 raises its own errors, ValueError, AssertionError …

@@ -41,7 +41,7 @@ from buttons_game.net.protocol import (
     encode,
 )
 
-from .games import KIND_IDS, played
+from .games import KIND_IDS, kind, played
 
 
 def every_message(kind_id: str) -> list[Any]:
@@ -76,8 +76,6 @@ def every_message(kind_id: str) -> list[Any]:
 
 @pytest.mark.parametrize("kind_id", KIND_IDS)
 def test_every_message_type_round_trips(kind_id: str) -> None:
-    from .games import kind
-
     game_kind = kind(kind_id)
     messages = every_message(kind_id)
     assert {type(m) for m in messages} == set(MESSAGE_TYPES.values())
@@ -99,8 +97,6 @@ def frame(**fields: Any) -> bytes:
 
 
 def refused(data: bytes, kind_id: str | None = "kopf") -> ProtocolError:
-    from .games import kind
-
     with pytest.raises(ProtocolError) as caught:
         decode(data, None if kind_id is None else kind(kind_id))
     assert caught.value.code in ERROR_CODES
@@ -127,8 +123,10 @@ def refused(data: bytes, kind_id: str | None = "kopf") -> ProtocolError:
         (b'{"type": "ping", "nonce": ' + b"9" * 400 + b"}", "bad_value"),
         (b'{"type": "undo_request", "ply": -1}', "bad_value"),
         (b'{"type": "undo_request", "ply": 99999999999}', "bad_value"),
-        (b'{"type": "join", "seat": 0, "name": "' + b"a" * 33 + b'", "credential": null}',
-         "bad_value"),
+        (
+            b'{"type": "join", "seat": 0, "name": "' + b"a" * 33 + b'", "credential": null}',
+            "bad_value",
+        ),
         (b'{"type": "join", "seat": 0, "name": "a\\u0000b", "credential": null}', "bad_value"),
         (b'{"type": "join", "seat": 0, "name": "a\\u202eb", "credential": null}', "bad_value"),
         (b'{"type": "join", "seat": 0, "name": "   ", "credential": null}', "bad_value"),
@@ -142,13 +140,18 @@ def refused(data: bytes, kind_id: str | None = "kopf") -> ProtocolError:
         (b'{"type": "lobby", "seats": []}', "bad_value"),
         (b'{"type": "lobby", "seats": [{"filled_by": "open", "name": "Ann"}]}', "bad_value"),
         (b'{"type": "lobby", "seats": [{"filled_by": "alien", "name": "Ann"}]}', "bad_value"),
-        (b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B"}, '
-         b'{"filled_by": "bot", "name": "B"}, {"filled_by": "bot", "name": "B"}]}', "bad_value"),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B"}, '
+            b'{"filled_by": "bot", "name": "B"}, {"filled_by": "bot", "name": "B"}]}',
+            "bad_value",
+        ),
         (b'{"type": "act", "ply": 0, "action": {"type": "teleport"}}', "bad_action"),
         (b'{"type": "act", "ply": 0, "action": {"type": []}}', "bad_action"),
         (b'{"type": "act", "ply": 0, "action": 17}', "bad_action"),
-        (b'{"type": "resync", "setup": {"board": 1}, "actions": [], "proofs": null, "ply": 0}',
-         "bad_setup"),
+        (
+            b'{"type": "resync", "setup": {"board": 1}, "actions": [], "proofs": null, "ply": 0}',
+            "bad_setup",
+        ),
         (b'{"type": "hello", "protocol": 1, "app_version": "1 0", "game": "kopf"}', "bad_value"),
         (b"[" * 100_000 + b"]" * 100_000, "not_json"),
     ],
@@ -158,8 +161,6 @@ def test_bad_frames_are_refused_with_their_code(data: bytes, code: str) -> None:
 
 
 def test_actions_and_setups_need_the_game() -> None:
-    from .games import kind
-
     _, setup, actions = played("kopf", 3)
     act = encode(Act(0, actions[0]), kind("kopf"))
     assert refused(act, None).code == "no_game"
@@ -167,8 +168,6 @@ def test_actions_and_setups_need_the_game() -> None:
 
 
 def test_a_resync_must_count_its_actions() -> None:
-    from .games import kind
-
     game_kind, setup, actions = played("kopf", 4)
     document = json.loads(encode(Resync(setup, tuple(actions), None, 4), game_kind))
     document["ply"] = 3
@@ -176,8 +175,6 @@ def test_a_resync_must_count_its_actions() -> None:
 
 
 def test_an_action_of_the_other_game_is_refused() -> None:
-    from .games import kind
-
     _, _, actions = played("buttons", 6)
     data = encode(Act(0, actions[1]), kind("buttons"))
     assert refused(data, "kopf").code == "bad_action"
