@@ -329,7 +329,7 @@ def _optional(read: Callable[[object, str], Any], what: str) -> Callable[..., An
 Reader = Callable[[Any, "AnyKind | None"], Any]
 
 _READERS: dict[str, Reader] = {
-    "protocol": lambda v, kind: _int(v, "the protocol version"),
+    "protocol": lambda v, kind: _protocol(v),
     "app_version": lambda v, kind: _version_text(v),
     "game": lambda v, kind: _token(v, "the game"),
     "seat": lambda v, kind: _int(v, "the seat", MAX_SEATS - 1),
@@ -351,6 +351,13 @@ _READERS: dict[str, Reader] = {
     "head": lambda v, kind: _hex(v, "the head"),
     "nonce": lambda v, kind: _int(v, "the nonce"),
 }
+
+
+def _protocol(value: object) -> int:
+    version = _int(value, "the protocol version")
+    if version != PROTOCOL_VERSION:  # another positive one is refused by _check_version
+        _fail("bad_value", f"the protocol version must be at least 1, not {version}")
+    return version
 
 
 def _version_text(value: object) -> str:

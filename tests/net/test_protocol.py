@@ -153,6 +153,8 @@ def refused(data: bytes, kind_id: str | None = "kopf") -> ProtocolError:
             "bad_setup",
         ),
         (b'{"type": "hello", "protocol": 1, "app_version": "1 0", "game": "kopf"}', "bad_value"),
+        (b'{"type": "hello", "protocol": 0, "app_version": "1", "game": "kopf"}', "bad_value"),
+        (b'{"type": "hello", "protocol": -3, "app_version": "1", "game": "kopf"}', "bad_value"),
         (b"[" * 100_000 + b"]" * 100_000, "not_json"),
     ],
 )

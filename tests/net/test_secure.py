@@ -151,3 +151,23 @@ def test_the_limiter_keeps_its_table_small() -> None:
     for n in range(1000):
         assert limiter.allow(f"10.0.{n // 256}.{n % 256}")
     assert len(limiter._buckets) <= 100
+
+
+def test_random_bytes_only_ever_raise_a_secure_error() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    host, guest = exchange("K7P2Q", "K7P2Q")
+    host.open(guest.seal(b"first"))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.binary(max_size=200))
+    def opens_or_refuses(frame: bytes) -> None:
+        assert refusal(host, frame) in ("forged", "too_short")
+        handshake = Handshake("K7P2Q", HOST)
+        handshake.start()
+        with pytest.raises(SecureError):
+            handshake.finish(frame)
+
+    opens_or_refuses()
+    assert host.open(guest.seal(b"still here")) == b"still here"
