@@ -1,6 +1,8 @@
-"""Play across computers, with no pygame: for now the dice no computer can choose (each
-computer's hash chain, the joint value of every draw, the ``JointDice`` chance source, the
-proof record a save keeps and ``verify``)."""
+"""Play across computers, with no pygame: the dice no computer can choose (each computer's
+hash chain, the joint value of every draw, the ``JointDice`` chance source, the proof
+record a save keeps and ``verify``), the wire protocol (``messages``, ``protocol``), the
+secure channel under it (``secure``), and the host's and a guest's sides of a game
+(``host``, ``guest``)."""
 
 from __future__ import annotations
 
