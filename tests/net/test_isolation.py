@@ -1,5 +1,6 @@
-"""The network's dice import only the standard library, the core and themselves: no
-pygame, no game, no screen."""
+"""The network package imports only the standard library, the core, the app's name rules
+and itself, and the two pinned libraries of its secure channel: no pygame, no game, no
+screen."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import buttons_game.net
 
-ALLOWED = ("buttons_game.core", "buttons_game.net")
+ALLOWED = ("buttons_game.core", "buttons_game.net", "buttons_game.names", "spake2", "nacl")
 
 
 def test_the_net_package_imports_the_standard_library_and_the_core_only() -> None:
