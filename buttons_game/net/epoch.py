@@ -102,9 +102,10 @@ def joint_value(
 
 
 def deal_seed(value: bytes) -> int:
-    """The deal's seed from the joint value of draw 0: a whole number from 0 to 2**64 - 1
-    (as a save's seed may be), which the game's kind turns into a set-up."""
-    return int.from_bytes(value[:8], "big")
+    """The deal's seed from the joint value of draw 0: a whole number from 0 to 2**48 - 1
+    (a save's seed, and a number every side of the wire reads exactly), which the game's
+    kind turns into a set-up."""
+    return int.from_bytes(value[:6], "big")
 
 
 def roll_rng(value: bytes) -> random.Random:

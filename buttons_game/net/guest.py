@@ -1,0 +1,261 @@
+"""A guest's side of a networked game, without sockets: the host's match, followed.
+
+``RemoteMatch`` has the face a table uses of a ``Match`` (``submit``, ``request_undo``,
+``advance``, ``subscribe``, ``here`` …), but it decides nothing: what its person does goes
+to the host (``outbox``), and what the host applied comes back (``receive``) and is applied
+here through the engine's checked path, in order of ply, then told to the table as the
+same events a local match tells. A gap in the plies or a stale action brings the whole
+game (``Resync``), which is replayed through the checked path and its every roll checked
+against the computers' chains (``verify``). Its share of each roll is revealed from its
+own chain as soon as the game waits for the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from buttons_game.core.control import BOT, ELSEWHERE, PERSON_HERE, SeatControl
+from buttons_game.core.errors import RulesError
+from buttons_game.core.events import (
+    BY_BOT,
+    BY_CHANCE,
+    BY_PERSON,
+    Event,
+    Over,
+    Reset,
+)
+from buttons_game.core.events import Applied as Done
+from buttons_game.core.kind import AnyKind
+from buttons_game.core.match import CHANCE, OVER, PERSON, Step
+from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
+from buttons_game.core.seats import Seat
+
+from .chain import HashChain
+from .dice import DEAL, roll_draw
+from .messages import (
+    Act,
+    Applied,
+    Commit,
+    Join,
+    Joined,
+    JoinRefused,
+    Lobby,
+    Message,
+    Refused,
+    Resync,
+    Reveal,
+    Start,
+    UndoRequest,
+)
+from .proofs import decode_proofs
+from .verify import verify
+
+
+class RemoteRefusal(RulesError):
+    """The host refused what this guest sent: the rules' reason code and details."""
+
+
+class RemoteMatch:
+    """The host's match as a guest sees it and plays its own seat in it."""
+
+    def __init__(self, kind: AnyKind, seat: int, name: str, chain: HashChain | None = None):
+        self.kind = kind
+        self.seat = seat
+        self.name = name
+        self.chain = chain if chain is not None else HashChain()
+        self.credential: str | None = None
+        self.lobby: Lobby | None = None
+        self.refused: str | None = None  # why the host refused the seat
+        self.game: Any = None
+        self.verified: str | None = None  # the last resync's verdict: "verified" or the fault
+        self.outbox: list[Message] = []
+        self.job = None  # a table asks: no bot of its own thinks here
+        self._listeners: list[Callable[[Event], None]] = []
+        self._revealed: set[int] = set()
+
+    # ------------------------------------------------------------------ the lobby
+    def join(self, credential: str | None = None) -> None:
+        """Ask for the seat (``credential``: the one given before, to come back)."""
+        self.outbox.append(Join(self.seat, self.name, credential or self.credential))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    def here(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.seat
+
+    def control(self, seat: int) -> SeatControl:
+        if seat == self.seat:
+            return PERSON_HERE
+        lobby = self.lobby
+        if lobby is not None and lobby.seats[seat].filled_by == "bot":
+            return SeatControl(BOT)
+        return SeatControl(ELSEWHERE)
+
+    @property
+    def controls(self) -> tuple[SeatControl, ...]:
+        return tuple(self.control(p) for p in range(len(self.game.seats)))
+
+    def deciders(self) -> tuple[int, ...]:
+        return tuple(self.kind.deciders(self.state))
+
+    def next_step(self) -> Step:
+        """What the game waits for: the host's match makes every move but this seat's."""
+        state = self.state
+        if state.is_over():
+            return Step(OVER)
+        if state.is_chance_node():
+            return Step(CHANCE)
+        deciders = self.deciders()
+        if self.seat in deciders:
+            return Step(PERSON, self.seat)
+        return Step(STEP_ELSEWHERE, deciders[0] if deciders else None)
+
+    def think(self) -> Step:
+        return self.next_step()
+
+    def advance(self) -> bool:
+        """Nothing is the guest's to make: the host's match moves."""
+        return False
+
+    def peek_chance(self) -> Any | None:
+        return None  # the dice are known only when every computer has revealed
+
+    def can_undo(self) -> bool:
+        return self.game is not None and self.game.undo_seat_for({self.seat}) == self.seat
+
+    # ------------------------------------------------------------------ following
+    def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _emit(self, event: Event) -> None:
+        for listener in tuple(self._listeners):
+            listener(event)
+
+    # ------------------------------------------------------------------ the person here
+    def submit(self, seat: int, action: Any) -> RulesError | None:
+        """Send this seat's action to the host, meant for the game as it is here; the host
+        applies it (and it comes back) or refuses it (``Refused``)."""
+        if seat != self.seat or self.game is None:
+            return RulesError(f"seat {seat} is not played here", code="not_your_seat")
+        self.outbox.append(Act(len(self.state.history()), action))
+        return None
+
+    def request_undo(self, seat: int | None = None) -> RulesError | None:
+        if self.game is None:
+            return RulesError("the game has not started", code="nothing_to_undo")
+        self.outbox.append(UndoRequest(len(self.state.history())))
+        return None
+
+    # ------------------------------------------------------------------ the host's word
+    def receive(self, message: Message) -> None:
+        """One message from the host."""
+        if isinstance(message, Joined):
+            self.seat, self.credential = message.seat, message.credential
+            if self.game is None:
+                self.outbox.append(Commit(0, self.chain.commitment))
+        elif isinstance(message, JoinRefused):
+            self.refused = message.code
+        elif isinstance(message, Lobby):
+            self.lobby = message
+        elif isinstance(message, Start):
+            self._reveal(DEAL)
+        elif isinstance(message, Resync):
+            self._resync(message)
+        elif isinstance(message, Applied):
+            self._applied(message)
+        elif isinstance(message, Refused):
+            self.refused = message.code
+            self._emit_refusal(message)
+
+    def _seats(self) -> tuple[Seat, ...]:
+        lobby = self.lobby
+        if lobby is None:
+            raise ValueError("a game arrived before its lobby")
+        return tuple(
+            Seat(s.name or f"Seat {p + 1}", "medium" if s.filled_by == "bot" else None)
+            for p, s in enumerate(lobby.seats)
+        )
+
+    def _resync(self, resync: Resync) -> None:
+        proofs = decode_proofs(resync.proofs)
+        verdict = verify(self.kind, resync.setup, resync.actions, proofs)
+        self.verified = str(verdict)
+        if not verdict.verified:
+            raise ValueError(f"the host's game does not verify: {verdict}")
+        before = self.game
+        self.game = self.kind.replayed(self._seats(), resync.setup, resync.actions, proofs.game_id)
+        self._revealed = {d for d in self._revealed if d <= self._chance_draw()}
+        if before is None or before.state.history() != self.game.state.history():
+            self._emit(Reset(before, self.game))
+        self._reveal_due()
+
+    def _applied(self, applied: Applied) -> None:
+        game = self.game
+        if game is None:
+            return
+        ply = len(game.state.history())
+        if applied.ply < ply:
+            return  # told before (a resync overtook it)
+        if applied.ply > ply:
+            self.join()  # a message was missed: the host answers with the whole game
+            return
+        try:
+            after = game.apply(applied.action)  # this guest's own checked path
+        except RulesError:
+            self.join()  # out of step with the host: the whole game again, checked
+            return
+        self.game = after
+        if self._listeners:
+            actor = applied.by
+            if actor is None:
+                by = BY_CHANCE
+            elif game.seats[actor].bot is not None:
+                by = BY_BOT
+            else:
+                by = BY_PERSON
+            happened = self.kind.happened(game.state, applied.action, after.state)
+            self._emit(Done(game, applied.action, after, actor, by, happened))
+            if after.state.is_over() and not game.state.is_over():
+                result = self.kind.result(after.state)
+                if result is not None:
+                    self._emit(Over(after, result))
+        self._reveal_due()
+
+    def _emit_refusal(self, refused: Refused) -> None:
+        self.last_refusal = RemoteRefusal(
+            f"the host refused: {refused.code}", code=refused.code, details=dict(refused.details)
+        )
+
+    # ------------------------------------------------------------------ the dice
+    def _chance_draw(self) -> int:
+        if self.game is None:
+            return DEAL
+        is_chance = self.kind.is_chance_action
+        return roll_draw(sum(1 for action in self.state.history() if is_chance(action)))
+
+    def _reveal_due(self) -> None:
+        """This computer's share of the roll the game waits for."""
+        if self.game is not None and self.state.is_chance_node():
+            self._reveal(self._chance_draw())
+
+    def _reveal(self, draw: int) -> None:
+        if draw in self._revealed:
+            return
+        self._revealed.add(draw)
+        self.outbox.append(Reveal(draw, self.chain.reveal(draw + 1)))
+
+    def take(self) -> list[Message]:
+        """What to send to the host now."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    def close(self) -> None:
+        """Nothing runs here of its own."""
+
+
+__all__ = ["RemoteMatch", "RemoteRefusal"]

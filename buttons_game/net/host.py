@@ -1,0 +1,347 @@
+"""The host's side of a networked game, without sockets: its ``Match`` is the one authority.
+
+``GameHost`` takes one decoded message from a guest at a time (``receive``) and answers
+with the messages to send (an ``Outbox``: each to one guest, or to every guest). Guests
+join remote seats in a lobby (a name each, a credential to come back with after a drop)
+and commit to their dice chains; at the start every computer reveals the deal's share,
+the game is dealt from the joint value and everyone gets it whole (``Resync``). Then a
+guest's ``Act`` meant for the current ply goes to ``Match.submit`` for its own seat —
+checked once; a stale one is refused and answered with the whole game — and everything
+the match applies goes to every guest numbered by its ply. The dice are ``JointDice``:
+each roll waits for every computer's reveal. The transport (the network thread) only
+moves frames; the host's table, or ``pump`` headless, drives the match.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from buttons_game.core.control import PERSON_ELSEWHERE, SeatControl, seat_controls
+from buttons_game.core.errors import RulesError
+from buttons_game.core.events import Applied as Done
+from buttons_game.core.events import Event, Reset, Undone
+from buttons_game.core.kind import AnyKind, kind_of
+from buttons_game.core.match import Match
+
+from .chain import HashChain
+from .dice import DEAL, DiceError, JointDice, roll_draw
+from .epoch import START, Epoch
+from .messages import (
+    Act,
+    Applied,
+    Commit,
+    Join,
+    Joined,
+    JoinRefused,
+    Leave,
+    Lobby,
+    LobbySeat,
+    Message,
+    Ping,
+    Pong,
+    Refused,
+    Resync,
+    Reveal,
+    Start,
+    UndoRequest,
+)
+from .proofs import encode_proofs
+
+HOST = "host"  # the host computer's id among the computers drawing the dice
+
+Outbox = list[tuple[str | None, Message]]
+"""Messages to send: each to one guest (its peer id), or to every guest (None)."""
+
+
+@dataclass
+class Guest:
+    """One guest computer: its connection (``peer``), its id in the dice, the seat it
+    took, its name, the credential it comes back with, its chain's commitment."""
+
+    peer: str
+    computer: str
+    seat: int | None = None
+    name: str | None = None
+    credential: str | None = None
+    head: bytes | None = None
+    connected: bool = True
+
+
+class GameHost:
+    """A hosted game: the lobby, then the match, for guests that play its remote seats."""
+
+    def __init__(
+        self,
+        game: Any,
+        remote: Iterable[int],
+        *,
+        controls: Sequence[SeatControl] | None = None,
+        seed: int | None = None,
+        worker: bool = False,
+        chain: HashChain | None = None,
+    ) -> None:
+        """``game``: the game as set at the host (its deal is drawn anew, together);
+        ``remote``: the seats guests join; ``controls``: how the others are played (by
+        default as the save says: persons here, bots); ``worker``: bots think on the
+        match's worker (a table) rather than at once (``pump``)."""
+        self.kind: AnyKind = kind_of(game)
+        self.lobby_game = game
+        self.remote = frozenset(remote)
+        if not self.remote or not all(0 <= s < len(game.seats) for s in self.remote):
+            raise ValueError("a hosted game has at least one remote seat of its own")
+        base = (
+            list(controls)
+            if controls is not None
+            else list(seat_controls(game.seats, self.kind.make_bot, seed))
+        )
+        for seat in self.remote:
+            base[seat] = PERSON_ELSEWHERE
+        self.controls = tuple(base)
+        self.worker = worker
+        self.chain = chain if chain is not None else HashChain()
+        self.guests: dict[str, Guest] = {}
+        self.match: Match | None = None
+        self.dice: JointDice | None = None
+        self._numbered = 0  # guest computers named so far
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def started(self) -> bool:
+        return self.dice is not None
+
+    def seat_guest(self, seat: int) -> Guest | None:
+        return next((g for g in self.guests.values() if g.seat == seat), None)
+
+    @property
+    def ready(self) -> bool:
+        """Every remote seat is taken by a guest that has committed to its dice."""
+        return all(
+            (guest := self.seat_guest(seat)) is not None and guest.head is not None
+            for seat in self.remote
+        )
+
+    def lobby(self) -> Lobby:
+        seats = []
+        for p, seat in enumerate(self.lobby_game.seats):
+            guest = self.seat_guest(p)
+            if p in self.remote:
+                filled = LobbySeat("open") if guest is None else LobbySeat("guest", guest.name)
+            elif self.controls[p].is_bot:
+                filled = LobbySeat("bot", seat.name)
+            else:
+                filled = LobbySeat("host", seat.name)
+            seats.append(filled)
+        return Lobby(tuple(seats))
+
+    # ------------------------------------------------------------------ guests
+    def connect(self, peer: str) -> None:
+        """A guest's computer connected (its handshake done)."""
+        self._numbered += 1
+        self.guests[peer] = Guest(peer, f"guest-{self._numbered}")
+
+    def disconnect(self, peer: str) -> None:
+        """A guest's connection dropped: its seat waits for it to come back."""
+        guest = self.guests.get(peer)
+        if guest is not None:
+            guest.connected = False
+
+    def receive(self, peer: str, message: Message) -> Outbox:
+        """One message from the guest at ``peer``: what to send because of it."""
+        guest = self.guests.get(peer)
+        if guest is None:
+            return []
+        if isinstance(message, Ping):
+            return [(peer, Pong(message.nonce))]
+        if isinstance(message, Join):
+            return self._join(guest, message)
+        if isinstance(message, Commit):
+            if self.started or guest.seat is None or message.epoch != 0:
+                return [(peer, Refused(0, "not_now"))]
+            guest.head = message.head
+            return []
+        if isinstance(message, Leave):
+            return self._leave(guest)
+        if isinstance(message, Reveal):
+            return self._reveal(guest, message)
+        if isinstance(message, Act):
+            return self._act(guest, message)
+        if isinstance(message, UndoRequest):
+            return self._undo(guest, message)
+        return []
+
+    def _join(self, guest: Guest, join: Join) -> Outbox:
+        peer = guest.peer
+        back = next(
+            (
+                g
+                for g in self.guests.values()
+                if join.credential is not None and g.credential == join.credential
+            ),
+            None,
+        )
+        if back is not None:  # a guest coming back after a drop: its seat, its chain
+            del self.guests[back.peer]
+            back.peer, back.connected = peer, True
+            self.guests[peer] = back
+            out: Outbox = [
+                (peer, Joined(back.seat or 0, back.credential or "")),
+                (peer, self.lobby()),
+            ]
+            return out + ([(peer, self.resync())] if self.match is not None else [])
+        if self.started:
+            return [(peer, JoinRefused("started"))]
+        if join.seat not in self.remote:
+            return [(peer, JoinRefused("no_such_seat"))]
+        if self.seat_guest(join.seat) is not None:
+            return [(peer, JoinRefused("seat_taken"))]
+        seats = self.lobby_game.seats
+        taken = {s.name.casefold() for p, s in enumerate(seats) if p not in self.remote}
+        taken |= {g.name.casefold() for g in self.guests.values() if g.name is not None}
+        if join.name.casefold() in taken:
+            return [(peer, JoinRefused("name_taken"))]
+        guest.seat, guest.name = join.seat, join.name
+        guest.credential = secrets.token_urlsafe(24)
+        return [(peer, Joined(join.seat, guest.credential)), (None, self.lobby())]
+
+    def _leave(self, guest: Guest) -> Outbox:
+        if self.started:
+            guest.connected = False  # its seat waits (or the host hands it to a bot)
+            return []
+        del self.guests[guest.peer]
+        return [(None, self.lobby())]
+
+    # ------------------------------------------------------------------ the start
+    def start(self) -> Outbox:
+        """Close the lobby: the dice's first epoch from every computer's commitment, and
+        every computer's share of the deal asked for (``Start``)."""
+        if self.started:
+            raise ValueError("the game has started already")
+        if not self.ready:
+            raise ValueError("a remote seat is not taken yet")
+        guests = sorted(
+            (g for g in self.guests.values() if g.seat is not None), key=lambda g: g.computer
+        )
+        computers = (HOST, *(g.computer for g in guests))
+        heads = (self.chain.commitment, *(g.head or b"" for g in guests))
+        epoch = Epoch(computers, heads, DEAL, START, self.chain.length)
+        self.dice = JointDice(self.kind, self.lobby_game.game_id, epoch)
+        self.dice.reveal(HOST, DEAL, self.chain.reveal(epoch.reveal_number(DEAL)))
+        return [(None, Start())]
+
+    def _deal(self) -> Outbox:
+        """Every share of the deal is in: the game dealt from it, the match begun, and the
+        whole game to every guest."""
+        dice = self.dice
+        assert dice is not None
+        dealt = dice.deal(self.lobby_game.state.setup)
+        if dealt is None:
+            return []
+        seats = tuple(self._seat_names())
+        game = self.kind.game_at(seats, self.kind.first_state(dealt), self.lobby_game.game_id)
+        self.match = Match(game, self.controls, chance=dice, worker=self.worker)
+        self.match.subscribe(self._follow)
+        self._outbox: Outbox = []
+        return [(None, self.resync())]
+
+    def _seat_names(self) -> Iterable[Any]:
+        for p, seat in enumerate(self.lobby_game.seats):
+            guest = self.seat_guest(p)
+            if guest is not None and guest.name is not None:
+                yield type(seat)(guest.name)
+            else:
+                yield seat
+
+    def resync(self) -> Resync:
+        """The whole game so far, for a guest to rebuild it (and check every roll)."""
+        match, dice = self.match, self.dice
+        assert match is not None and dice is not None
+        actions = tuple(match.state.history())
+        proofs = encode_proofs(dice.proofs())
+        return Resync(match.state.setup, actions, proofs, len(actions))
+
+    # ------------------------------------------------------------------ play
+    def _reveal(self, guest: Guest, reveal: Reveal) -> Outbox:
+        dice = self.dice
+        if dice is None or guest.seat is None:
+            return [(guest.peer, Refused(0, "not_now"))]
+        try:
+            dice.reveal(guest.computer, reveal.draw, reveal.value)
+        except DiceError as error:
+            return [(guest.peer, Refused(reveal.draw, error.code, tuple(error.details.items())))]
+        if self.match is None:
+            return self._deal()
+        return []
+
+    def _act(self, guest: Guest, act: Act) -> Outbox:
+        match = self.match
+        peer = guest.peer
+        if match is None or guest.seat is None:
+            return [(peer, Refused(act.ply, "not_started"))]
+        ply = len(match.state.history())
+        if act.ply != ply:
+            return [(peer, Refused(act.ply, "stale")), (peer, self.resync())]
+        refused = match.submit(guest.seat, act.action)
+        if refused is not None:
+            return [(peer, _refused(act.ply, refused))]
+        return self.take_outbox()
+
+    def _undo(self, guest: Guest, request: UndoRequest) -> Outbox:
+        match = self.match
+        peer = guest.peer
+        if match is None or guest.seat is None:
+            return [(peer, Refused(request.ply, "not_started"))]
+        if request.ply != len(match.state.history()):
+            return [(peer, Refused(request.ply, "stale")), (peer, self.resync())]
+        refused = match.request_undo(guest.seat)
+        if refused is not None:
+            return [(peer, _refused(request.ply, refused))]
+        return self.take_outbox()
+
+    def _follow(self, event: Event) -> None:
+        """What the match applied goes to every guest, numbered by its ply; an undo or a
+        game replaced goes as the whole game."""
+        if isinstance(event, Done):
+            ply = len(event.before.state.history())
+            self._outbox.append((None, Applied(ply, event.action, event.actor)))
+        elif isinstance(event, (Undone, Reset)):
+            self._outbox.append((None, self.resync()))
+
+    def take_outbox(self) -> Outbox:
+        """What the match did since the last look, to send to every guest."""
+        out, self._outbox = getattr(self, "_outbox", []), []
+        return out
+
+    def reveal_due(self) -> None:
+        """The host's own share of a roll the match waits for."""
+        match, dice = self.match, self.dice
+        if match is None or dice is None or not match.state.is_chance_node():
+            return
+        draw = roll_draw(_chance_count(match))
+        if HOST in dice.missing(draw) and dice.epoch.covers(draw):
+            dice.reveal(HOST, draw, self.chain.reveal(dice.epoch.reveal_number(draw)))
+
+    def pump(self) -> Outbox:
+        """Headless: the host reveals its share of a waiting roll and the match makes every
+        move of its own it can (bots, forced actions, rolls whose shares are all in)."""
+        if self.match is None:
+            return []
+        while True:
+            self.reveal_due()
+            if not self.match.run():
+                break
+        return self.take_outbox()
+
+
+def _chance_count(match: Match) -> int:
+    is_chance = match.kind.is_chance_action
+    return sum(1 for action in match.state.history() if is_chance(action))
+
+
+def _refused(ply: int, error: RulesError) -> Refused:
+    return Refused(ply, error.code, tuple(sorted(error.details.items())))
+
+
+__all__ = ["HOST", "GameHost", "Guest", "Outbox"]

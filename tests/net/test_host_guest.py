@@ -1,0 +1,280 @@
+"""A host and its guests, without sockets: every message through the wire's encoder and
+decoder, the host's match the one authority, the dice drawn by every computer together."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from buttons_game.core.control import PERSON_ELSEWHERE, bot_control
+from buttons_game.core.kind import find_kind
+from buttons_game.core.seats import Seat
+from buttons_game.net.guest import RemoteMatch
+from buttons_game.net.host import GameHost
+from buttons_game.net.messages import Act, JoinRefused, Refused, Resync
+from buttons_game.net.protocol import decode, encode
+from buttons_game.net.secure import Channel, Handshake
+from buttons_game.net.verify import verify
+
+
+class Table:
+    """A host and guests joined by frames: each message encoded, then decoded."""
+
+    def __init__(
+        self, host: GameHost, guests: dict[str, RemoteMatch], code: str | None = None
+    ) -> None:
+        """``code``: every frame sealed on a channel from the join code's handshake."""
+        self.host = host
+        self.guests = guests
+        self.kind = host.kind
+        self.sent: list[tuple[str | None, Any]] = []
+        self.channels: dict[str, tuple[Channel, Channel]] = {}  # (host's end, guest's end)
+        for peer in guests:
+            if code is not None:
+                host_side, guest_side = Handshake(code, "host"), Handshake(code, "guest")
+                to_guest, to_host = host_side.start(), guest_side.start()
+                self.channels[peer] = (host_side.finish(to_host), guest_side.finish(to_guest))
+            host.connect(peer)
+
+    def wire(self, message: Any, peer: str | None = None, to_host: bool = True) -> Any:
+        frame = encode(message, self.kind)
+        if peer in self.channels:
+            host_end, guest_end = self.channels[peer]
+            sender, receiver = (guest_end, host_end) if to_host else (host_end, guest_end)
+            frame = receiver.open(sender.seal(frame))
+        return decode(frame, self.kind)
+
+    def route(self, out: list[tuple[str | None, Any]]) -> None:
+        for peer, message in out:
+            self.sent.append((peer, message))
+            for target in self.guests if peer is None else (peer,):
+                self.guests[target].receive(self.wire(message, target, to_host=False))
+
+    def settle(self) -> None:
+        """Deliver until nobody has anything more to say."""
+        for _ in range(10_000):
+            moved = False
+            for peer, guest in self.guests.items():
+                for message in guest.take():
+                    moved = True
+                    self.route(self.host.receive(peer, self.wire(message, peer)))
+            out = self.host.pump()
+            if out:
+                moved = True
+                self.route(out)
+            if not moved:
+                return
+        raise AssertionError("the computers never fell quiet")
+
+
+def hosted(
+    kind_id: str,
+    levels: tuple[str | None, ...],
+    seed: int = 4,
+    code: str | None = None,
+    **options: Any,
+) -> Table:
+    """Seat 0 a bot at the host, the others guests; everyone joined and the game dealt."""
+    kind = find_kind(kind_id)
+    assert kind is not None
+    seats = tuple(Seat(f"Seat {p + 1}", level) for p, level in enumerate(levels))
+    game = kind.new_game(seats, seed=seed, **options)
+    remote = [p for p, level in enumerate(levels) if level is None]
+    controls = [
+        PERSON_ELSEWHERE if level is None else bot_control(kind.make_bot(level, seed + p))
+        for p, level in enumerate(levels)
+    ]
+    host = GameHost(game, remote, controls=controls)
+    guests = {f"peer-{p}": RemoteMatch(kind, p, f"Guest {p}") for p in remote}
+    table = Table(host, guests, code)
+    for guest in guests.values():
+        guest.join()
+    table.settle()
+    assert host.ready
+    table.route(host.start())
+    table.settle()
+    assert host.match is not None
+    return table
+
+
+def play_out(table: Table, seed: int, limit: int = 5000) -> None:
+    """Every guest plays a random legal action whenever its seat decides."""
+    rng = random.Random(seed)
+    kind = table.kind
+    for _ in range(limit):
+        match = table.host.match
+        assert match is not None
+        if match.state.is_over():
+            return
+        acted = False
+        for guest in table.guests.values():
+            state = guest.state
+            if not state.is_over() and guest.seat in kind.deciders(state):
+                guest.submit(guest.seat, rng.choice(list(kind.legal_actions(state, guest.seat))))
+                acted = True
+        table.settle()
+        assert acted or match.state.is_over(), "nobody could move"
+    raise AssertionError("the game never ended")
+
+
+def same_everywhere(table: Table) -> None:
+    match = table.host.match
+    assert match is not None
+    history = match.state.history()
+    for guest in table.guests.values():
+        assert guest.state.history() == history
+        assert guest.state.setup == match.state.setup
+
+
+def test_a_host_and_two_guests_play_a_whole_game_of_buttons_with_joint_dice() -> None:
+    """Every frame sealed on the channel of the join code's handshake, too."""
+    table = hosted("buttons", ("easy", None, None), code="tiger-42-plum")
+    play_out(table, seed=1)
+    same_everywhere(table)
+    match, dice = table.host.match, table.host.dice
+    assert match is not None and dice is not None and match.state.is_over()
+    verdict = verify(table.kind, match.state.setup, match.state.history(), dice.proofs())
+    assert verdict.verified, str(verdict)
+    for guest in table.guests.values():
+        assert guest.verified == "verified"  # the resync it got at the start checked out
+
+
+def test_a_host_and_a_guest_play_a_whole_short_game_of_kopf_oder_knopf() -> None:
+    table = hosted("kopf", ("easy", None), short=True)
+    play_out(table, seed=2)
+    same_everywhere(table)
+    assert table.host.match is not None and table.host.match.state.is_over()
+
+
+def test_the_deal_comes_from_every_computer_together() -> None:
+    """The host's own seed does not deal: two hosted games of the same seed deal apart."""
+    first = hosted("buttons", ("easy", None), seed=9)
+    second = hosted("buttons", ("easy", None), seed=9)
+    assert first.host.match is not None and second.host.match is not None
+    assert first.host.match.state.setup.cards != second.host.match.state.setup.cards or (
+        first.host.match.state.setup.seed != second.host.match.state.setup.seed
+    )
+
+
+def test_a_stale_action_is_refused_and_answered_with_the_whole_game() -> None:
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    for _ in range(50):
+        if guest.seat in table.kind.deciders(guest.state):
+            break
+        table.settle()
+    state = guest.state
+    action = table.kind.legal_actions(state, 1)[0]
+    stale = Act(len(state.history()) - 1, action)
+    out = table.host.receive("peer-1", table.wire(stale))
+    assert isinstance(out[0][1], Refused) and out[0][1].code == "stale"
+    assert isinstance(out[1][1], Resync)
+    before = table.host.match.state.history() if table.host.match else None
+    table.route(out)
+    assert table.host.match is not None and table.host.match.state.history() == before
+    same_everywhere(table)
+
+
+def test_a_guest_acts_only_for_its_own_seat() -> None:
+    """Guest 1 sends a roll while guest 2 holds the dice: refused, nothing changes."""
+    from buttons_game.games.buttons.engine import ROLL, Phase
+
+    table = hosted("buttons", ("easy", None, None))
+    rng = random.Random(3)
+    match = table.host.match
+    assert match is not None
+    for _ in range(2000):
+        state = match.state
+        if state.phase is Phase.TURN and state.active_player == 2:
+            break
+        for guest in table.guests.values():
+            if guest.seat in table.kind.deciders(guest.state):
+                legal = list(table.kind.legal_actions(guest.state, guest.seat))
+                guest.submit(guest.seat, rng.choice(legal))
+        table.settle()
+    else:
+        raise AssertionError("seat 2 never held the dice")
+    before = match.state.history()
+    out = table.host.receive("peer-1", table.wire(Act(len(before), ROLL)))
+    assert [(peer, type(m).__name__) for peer, m in out] == [("peer-1", "Refused")]
+    assert out[0][1].code == "not_your_turn"
+    assert match.state.history() == before
+
+
+def test_a_seat_and_a_name_are_taken_once() -> None:
+    kind = find_kind("kopf")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann"), Seat("Bo", "easy")), short=True)
+    host = GameHost(game, [0], controls=[PERSON_ELSEWHERE, bot_control(kind.make_bot("easy", 1))])
+    first, second, third = (RemoteMatch(kind, 0, name) for name in ("Zoë", "Yann", "bo"))
+    table = Table(host, {"a": first, "b": second, "c": third})
+    first.join()
+    table.settle()
+    second.join()
+    third.seat = 1
+    third.join()
+    table.settle()
+    refusals = [m.code for peer, m in table.sent if isinstance(m, JoinRefused)]
+    assert sorted(refusals) == ["no_such_seat", "seat_taken"]
+
+
+def test_a_guest_that_drops_comes_back_with_its_credential_and_gets_the_whole_game() -> None:
+    table = hosted("kopf", ("easy", None), short=True)
+    play_steps = 0
+    guest = table.guests["peer-1"]
+    rng = random.Random(5)
+    while play_steps < 6 and not guest.state.is_over():
+        if guest.seat in table.kind.deciders(guest.state):
+            guest.submit(1, rng.choice(list(table.kind.legal_actions(guest.state, 1))))
+            play_steps += 1
+        table.settle()
+    table.host.disconnect("peer-1")
+    again = RemoteMatch(table.kind, 1, "Guest 1", chain=guest.chain)
+    again._revealed = set(guest._revealed)
+    table.guests = {"peer-9": again}
+    table.host.connect("peer-9")
+    again.join(guest.credential)
+    table.settle()
+    assert again.game is not None
+    same_everywhere(table)
+
+
+@pytest.mark.parametrize("bad", [b"\x00", b"{}", b'{"type": "act", "ply": -1, "action": 1}'])
+def test_a_bad_frame_never_reaches_the_host(bad: bytes) -> None:
+    from buttons_game.net.protocol import ProtocolError
+
+    table = hosted("kopf", ("easy", None), short=True)
+    with pytest.raises(ProtocolError):
+        decode(bad, table.kind)
+    same_everywhere(table)
+
+
+def test_a_guest_follows_with_the_same_events_a_local_match_tells() -> None:
+    from buttons_game.core.events import Applied as Done
+
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    told: list[Any] = []
+    guest.subscribe(told.append)
+    rng = random.Random(4)
+    for _ in range(6):
+        if guest.seat in table.kind.deciders(guest.state):
+            guest.submit(1, rng.choice(list(table.kind.legal_actions(guest.state, 1))))
+        table.settle()
+    applied = [e for e in told if isinstance(e, Done)]
+    assert applied and all(e.happened.notes for e in applied)
+    assert [e.action for e in applied] == guest.state.history()[-len(applied) :]
+
+
+def test_an_action_the_guests_rules_refuse_is_not_applied_and_the_whole_game_is_asked() -> None:
+    from buttons_game.games.kopf.engine import PASS
+    from buttons_game.net.messages import Applied, Join
+
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    before = guest.state.history()
+    guest.receive(Applied(len(before), PASS, 0))  # passing is not legal at the start
+    assert guest.state.history() == before
+    assert any(isinstance(m, Join) for m in guest.take())
