@@ -66,10 +66,12 @@ class Undone:
 
 @dataclass(frozen=True)
 class Reset:
-    """The game replaced as a whole (a tutorial's step started again)."""
+    """The game replaced as a whole (a tutorial's step started again; a networked game
+    brought up to date, ``whole``: its move log is then told anew from its history)."""
 
     before: Any
     after: Any
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,15 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """What ``seat`` sent was refused where the game is decided (a networked game's host):
+    the rules' reason, as ``submit`` would have said it."""
+
+    seat: int
+    error: Any  # a RulesError
+
+
+@dataclass(frozen=True)
 class Over:
     """The game is over."""
 
@@ -89,7 +100,7 @@ class Over:
     result: Result
 
 
-Event = Applied | Undone | Reset | Waiting | Over
+Event = Applied | Undone | Reset | Waiting | Refused | Over
 
 __all__ = [
     "BY_BOT",
@@ -100,6 +111,7 @@ __all__ = [
     "Event",
     "Happened",
     "Over",
+    "Refused",
     "Reset",
     "Result",
     "Undone",

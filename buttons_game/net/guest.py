@@ -26,6 +26,7 @@ from buttons_game.core.events import (
     Reset,
 )
 from buttons_game.core.events import Applied as Done
+from buttons_game.core.events import Refused as Told
 from buttons_game.core.kind import AnyKind
 from buttons_game.core.match import CHANCE, OVER, PERSON, Step
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
@@ -191,7 +192,7 @@ class RemoteMatch:
         self.game = self.kind.replayed(self._seats(), resync.setup, resync.actions, proofs.game_id)
         self._revealed = {d for d in self._revealed if d <= self._chance_draw()}
         if before is None or before.state.history() != self.game.state.history():
-            self._emit(Reset(before, self.game))
+            self._emit(Reset(before, self.game, whole=True))
         self._reveal_due()
 
     def _applied(self, applied: Applied) -> None:
@@ -227,9 +228,14 @@ class RemoteMatch:
         self._reveal_due()
 
     def _emit_refusal(self, refused: Refused) -> None:
-        self.last_refusal = RemoteRefusal(
+        """The host refused this seat's action: the table says why, as for its own refusal (a
+        stale one needs no word: the whole game follows)."""
+        if refused.code == "stale":
+            return
+        error = RemoteRefusal(
             f"the host refused: {refused.code}", code=refused.code, details=dict(refused.details)
         )
+        self._emit(Told(self.seat, error))
 
     # ------------------------------------------------------------------ the dice
     def _chance_draw(self) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from buttons_game.core.events import BY_BOT, Applied, Event, Happened, Reset, Undone
+from buttons_game.core.events import BY_BOT, Applied, Event, Happened, Refused, Reset, Undone
 from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
@@ -172,7 +172,12 @@ class PlaySession:
             self._take_back_notes(event.after.state)
             self._change(event.after, self.undo_notes(event.seat, event.before, event.after), None)
         elif isinstance(event, Reset):
+            if event.whole:  # the game as it stands elsewhere: its log told anew
+                state = event.after.state
+                self.model.log = list(self.match.kind.narrate_history(state.setup, state.history()))
             self._change(event.after, (), None)
+        elif isinstance(event, Refused):
+            self.explain_problem(event.error)  # refused where the game is decided
 
     def _take_back_notes(self, state: Any) -> None:
         """The log of the decisions an undo takes back (back to ``state``) keeps only what

@@ -144,8 +144,10 @@ class TableSession(PlaySession):
         on_change: Callable[[Game], None],
         script: TableScript | None = None,
         sound: Play = silent,
+        match: Any = None,
     ) -> None:
-        """``sound`` plays an effect by name (the app's sound layer); silent by default."""
+        """``sound`` plays an effect by name (the app's sound layer); silent by default.
+        ``match``: the game's match when it is not the table's own (a networked game's)."""
         state = game.state
         model = TableModel(game, log=narrate_history(state.setup, state.history()))
         self.script = script
@@ -153,7 +155,7 @@ class TableSession(PlaySession):
             model,
             speed=speed,
             on_change=on_change,
-            match=buttons_match(game, script, self._refusal),
+            match=match if match is not None else buttons_match(game, script, self._refusal),
             hints=buttons_hints(),
             sound=sound,
         )

@@ -67,15 +67,18 @@ class KopfSession(PlaySession):
         gate: Gate | None = None,
         worker: bool = True,
         sound: Play = silent,
+        match: Any = None,
     ) -> None:
-        """``controls``: how each seat is played (a lesson's script); by default each seat's
+        """``match``: the game's match when it is not the table's own (a networked game's).
+        ``controls``: how each seat is played (a lesson's script); by default each seat's
         level, seeded from ``seed``; ``gate``: a lesson's refusal of legal moves; ``worker``:
         the bots think on a worker (a script answers at once). ``sound`` plays an effect by
         name (the app's sound layer); silent by default."""
         state = game.state
         if controls is None:
             controls = seat_controls(game.seats, make_bot, seed)
-        match = Match(game, controls, kind=find_kind(game.kind), gate=gate, worker=worker)
+        if match is None:
+            match = Match(game, controls, kind=find_kind(game.kind), gate=gate, worker=worker)
         super().__init__(
             KopfModel(game, log=narrate_history(state.setup, state.history())),
             speed=speed,

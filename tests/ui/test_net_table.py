@@ -1,0 +1,93 @@
+"""A guest's table plays on the host's match through a RemoteMatch: its person's intents go
+to the host, what the host applied is shown with the same log as a local game, and a
+refusal is said in the guest's own words."""
+
+from __future__ import annotations
+
+import random
+
+from buttons_game.games.kopf.engine import Move
+from buttons_game.ui.games.buttons.session import TableSession
+from buttons_game.ui.games.kopf.session import KopfSession
+
+from ..net.test_host_guest import hosted
+
+
+def test_a_guests_kopf_table_plays_a_whole_game_on_the_hosts_match(make_app):
+    make_app()
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    session = KopfSession(guest.game, speed=lambda: 0.0, on_change=lambda game: None, match=guest)
+    rng = random.Random(6)
+    kind = table.kind
+    for _ in range(2000):
+        if guest.state.is_over():
+            break
+        if 1 in kind.deciders(guest.state):
+            assert session.attempt(1, rng.choice(list(kind.legal_actions(guest.state, 1))))
+        table.settle()
+        session.update(0.05)
+    host = table.host.match
+    assert host is not None and host.state.is_over()
+    assert session.game.state.history() == host.state.history()
+    state = session.game.state
+    assert session.model.log == list(kind.narrate_history(state.setup, state.history()))
+    session.close()
+
+
+def test_a_move_the_host_refuses_is_explained_at_the_guests_table(make_app):
+    make_app()
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    session = KopfSession(guest.game, speed=lambda: 0.0, on_change=lambda game: None, match=guest)
+    kind = table.kind
+    for _ in range(50):
+        if 1 in kind.deciders(guest.state):
+            break
+        table.settle()
+    piece = sorted(guest.state.pieces(1))[0]
+    far = Move(piece[0], piece[1], piece[0], piece[1])  # no move goes nowhere
+    before = guest.state.history()
+    assert session.attempt(1, far)  # sent: only the host decides
+    table.settle()
+    assert guest.state.history() == before
+    assert session.model.passing is not None
+    assert session.model.passing.key.startswith("kopf_reason.")
+    session.close()
+
+
+def test_a_guests_buttons_table_rolls_the_dice_every_computer_draws(make_app):
+    make_app()
+    table = hosted("buttons", ("easy", None, None))
+    guests = table.guests
+    sessions = {
+        peer: TableSession(g.game, speed=lambda: 0.0, on_change=lambda game: None, match=g)
+        for peer, g in guests.items()
+    }
+    rng = random.Random(8)
+    kind = table.kind
+    for _ in range(3000):
+        host = table.host.match
+        assert host is not None
+        if len(host.state.history()) > 80 or host.state.is_over():
+            break
+        for peer, guest in guests.items():
+            session = sessions[peer]
+            if session.model.summary_due is not None:
+                session.take_summary()
+                session.summary_closed()
+            seat = guest.seat
+            if seat in kind.deciders(guest.state) and session.model.busted is None:
+                session.attempt(seat, rng.choice(list(kind.legal_actions(guest.state, seat))))
+        table.settle()
+        for session in sessions.values():
+            session.update(0.05)
+    host = table.host.match
+    assert host is not None and len(host.state.history()) > 40
+    for peer in guests:
+        session = sessions[peer]
+        assert session.game.state.history() == host.state.history()
+        state = session.game.state
+        told = session.model.log + session.model.held  # lines held back for a summary
+        assert told == list(kind.narrate_history(state.setup, state.history()))
+        session.close()
