@@ -241,7 +241,7 @@ class GameHost:
             return []
         seats = tuple(self._seat_names())
         game = self.kind.game_at(seats, self.kind.first_state(dealt), self.lobby_game.game_id)
-        self.match = Match(game, self.controls, chance=dice, worker=self.worker)
+        self.match = Match(game, self.controls, chance=_HostShare(self), worker=self.worker)
         self.match.subscribe(self._follow)
         self._outbox: Outbox = []
         return [(None, self.resync())]
@@ -315,29 +315,37 @@ class GameHost:
         return out
 
     def reveal_due(self) -> None:
-        """The host's own share of a roll the match waits for."""
-        match, dice = self.match, self.dice
-        if match is None or dice is None or not match.state.is_chance_node():
-            return
-        draw = roll_draw(_chance_count(match))
-        if HOST in dice.missing(draw) and dice.epoch.covers(draw):
-            dice.reveal(HOST, draw, self.chain.reveal(dice.epoch.reveal_number(draw)))
+        """The host's own share of a roll the match waits for (the match asks for it by
+        itself; a driver may call this to reveal it before the match looks)."""
+        match = self.match
+        if match is not None and match.state.is_chance_node():
+            match.peek_chance()
 
     def pump(self) -> Outbox:
-        """Headless: the host reveals its share of a waiting roll and the match makes every
-        move of its own it can (bots, forced actions, rolls whose shares are all in)."""
+        """Headless: the match makes every move of its own it can (bots, forced actions,
+        rolls whose shares are all in), then what it did goes to the guests. A table drives
+        the match itself, at its own pace, and sends ``take_outbox``."""
         if self.match is None:
             return []
-        while True:
-            self.reveal_due()
-            if not self.match.run():
-                break
+        self.match.run()
         return self.take_outbox()
 
 
-def _chance_count(match: Match) -> int:
-    is_chance = match.kind.is_chance_action
-    return sum(1 for action in match.state.history() if is_chance(action))
+class _HostShare:
+    """The host match's chance source: the joint dice, with the host's own share of a roll
+    revealed as soon as the match asks for it (the guests reveal theirs as they see the
+    game wait for the dice)."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    def value(self, game: Any, draw: int) -> Any | None:
+        host, dice = self.host, self.host.dice
+        assert dice is not None
+        joint = roll_draw(draw)
+        if HOST in dice.missing(joint) and dice.epoch.covers(joint):
+            dice.reveal(HOST, joint, host.chain.reveal(dice.epoch.reveal_number(joint)))
+        return dice.value(game, draw)
 
 
 def _refused(ply: int, error: RulesError) -> Refused:
