@@ -91,3 +91,49 @@ def test_a_guests_buttons_table_rolls_the_dice_every_computer_draws(make_app):
         told = session.model.log + session.model.held  # lines held back for a summary
         assert told == list(kind.narrate_history(state.setup, state.history()))
         session.close()
+
+
+def test_the_hosts_table_plays_its_own_seat_beside_a_guest(make_app):
+    """The host's person plays at the host's table (a Match with a seat played from
+    elsewhere); the guest's table follows; the dice come from both computers."""
+    from buttons_game.core.control import PERSON_ELSEWHERE, PERSON_HERE
+    from buttons_game.core.kind import find_kind
+    from buttons_game.core.seats import Seat
+    from buttons_game.net.guest import RemoteMatch
+    from buttons_game.net.host import GameHost
+
+    from ..net.test_host_guest import Table
+
+    make_app()
+    kind = find_kind("buttons")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann"), Seat("Bo")), seed=3)
+    host = GameHost(game, [1], controls=[PERSON_HERE, PERSON_ELSEWHERE])
+    guest = RemoteMatch(kind, 1, "Bo")
+    table = Table(host, {"bo": guest})
+    guest.join()
+    table.settle()
+    table.route(host.start())
+    table.settle()
+    assert host.match is not None
+    here = TableSession(host.match.game, speed=lambda: 0.0, on_change=lambda g: None,
+                        match=host.match)  # fmt: skip
+    there = TableSession(guest.game, speed=lambda: 0.0, on_change=lambda g: None, match=guest)
+    rng = random.Random(2)
+    for _ in range(3000):
+        if len(host.match.state.history()) > 60 or host.match.state.is_over():
+            break
+        for session, seat, state in ((here, 0, host.match.state), (there, 1, guest.state)):
+            if session.model.summary_due is not None:
+                session.take_summary()
+                session.summary_closed()
+            if seat in kind.deciders(state) and session.model.busted is None:
+                session.attempt(seat, rng.choice(list(kind.legal_actions(state, seat))))
+        here.update(0.05)
+        table.route(host.take_outbox())
+        table.settle()
+        there.update(0.05)
+    assert len(host.match.state.history()) > 30
+    assert guest.state.history() == host.match.state.history() == here.game.state.history()
+    here.close()
+    there.close()
