@@ -38,6 +38,7 @@ from buttons_game.games.kopf.lessons import LESSONS, walkthrough, wrong_reason  
 from buttons_game.ui.app import App, AppOptions  # noqa: E402
 from buttons_game.ui.games.buttons.intents import Menu  # noqa: E402
 from buttons_game.ui.play.staging import stage
+from buttons_game.ui.png import save_png
 from buttons_game.ui.scenes import mid_game, seats  # noqa: E402
 
 
@@ -51,7 +52,7 @@ def settle(app: App) -> None:
 
 def shoot(app: App, path: Path) -> None:
     settle(app)
-    pygame.image.save(app.surface, str(path))
+    save_png(app.surface, path)
     print(path)
 
 
@@ -123,7 +124,7 @@ def main() -> None:
         stage(session.match, busts[0])
         for _ in range(4):
             app.step(0.05, [])
-        pygame.image.save(app.surface, str(args.out / f"bust-{tag}.png"))
+        save_png(app.surface, args.out / f"bust-{tag}.png")
         app.options.fast = True
     final = random_game(4, random.Random(3), seed=3)
     app.show_game_over(Game(seats(4, 4), final))

@@ -20,6 +20,8 @@ from buttons_game.i18n import t
 from buttons_game.names import bot_name
 from buttons_game.settings import warn
 
+from .png import save_png
+
 
 @dataclass
 class AppOptions:
@@ -91,7 +93,7 @@ class Screenshots:
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(surface, str(folder / f"{self.count:03d}-{safe}.png"))
+            save_png(surface, folder / f"{self.count:03d}-{safe}.png")
         except (OSError, pygame.error) as error:  # the folder went away or the disk is full
             self.options.screenshots = None
             warn(f"screenshots stopped: {error}")
