@@ -10,7 +10,14 @@ from pathlib import Path
 
 import buttons_game.net
 
-ALLOWED = ("buttons_game.core", "buttons_game.net", "buttons_game.names", "spake2", "nacl")
+ALLOWED = (
+    "buttons_game.core",
+    "buttons_game.net",
+    "buttons_game.names",
+    "spake2",
+    "nacl",
+    "websockets",
+)
 
 
 def test_the_net_package_imports_the_standard_library_and_the_core_only() -> None:
