@@ -94,6 +94,7 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     host.add_argument("--out", type=Path, help="write the finished game here (JSON)")
     host.add_argument("--seed", dest="net_seed", type=seed_number, help="the bots' seed")
     host.add_argument("--timeout", type=float, default=600.0, help="seconds (default 600)")
+    host.add_argument("--report", type=Path, help="write what was measured here (JSON)")
     host.set_defaults(net_parser=host)
     join = subparsers.add_parser(
         "join",
@@ -111,11 +112,15 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     join.add_argument("--state", type=Path, help="keep the seat's credential here")
     join.add_argument("--seed", dest="net_seed", type=seed_number, help="the bot's seed")
     join.add_argument("--timeout", type=float, default=600.0, help="seconds (default 600)")
+    join.add_argument(
+        "--think", type=float, default=0.0, help="seconds the bot waits before each action"
+    )
+    join.add_argument("--report", type=Path, help="write what was measured here (JSON)")
     join.set_defaults(net_parser=join)
 
 
 def run_host_command(args: argparse.Namespace) -> int:
-    from .net.headless import NetPlayError, run_host
+    from .net.headless import NetPlayError, run_host, write_json
 
     parser: argparse.ArgumentParser = args.net_parser
     kind = find_kind(args.net_game)
@@ -133,7 +138,7 @@ def run_host_command(args: argparse.Namespace) -> int:
     game = kind.new_game(seats, seed=args.net_seed, **options)
     remote = [p for p, level in enumerate(levels) if level is None]
     try:
-        run_host(
+        report = run_host(
             game,
             remote,
             args.code,
@@ -148,18 +153,22 @@ def run_host_command(args: argparse.Namespace) -> int:
     except (NetPlayError, OSError) as error:
         print(f"buttons-game host: {error}", file=sys.stderr)
         return 1
+    if args.report is not None:
+        write_json(args.report, report.as_json())
     return 0
 
 
 def run_join_command(args: argparse.Namespace) -> int:
-    from .net.headless import NetPlayError, run_guest
+    from .net.headless import NetPlayError, run_guest, write_json
 
     kind = find_kind(args.net_game or "kopf")
     assert kind is not None
     if args.seat < 0:
         args.net_parser.error(f"--seat counts from 0, not {args.seat}")
+    if not 0 <= args.think <= 60:
+        args.net_parser.error(f"--think is 0 to 60 seconds, not {args.think}")
     try:
-        run_guest(
+        report = run_guest(
             kind,
             args.address,
             args.port,
@@ -171,8 +180,11 @@ def run_join_command(args: argparse.Namespace) -> int:
             state_file=args.state,
             seed=args.net_seed,
             timeout=args.timeout,
+            think=args.think,
         )
     except (NetPlayError, OSError, ValueError) as error:
         print(f"buttons-game join: {error}", file=sys.stderr)
         return 1
+    if args.report is not None:
+        write_json(args.report, report.as_json())
     return 0

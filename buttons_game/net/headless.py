@@ -219,15 +219,18 @@ def run_guest(
     say: Callable[[str], None] = _say,
     timeout: float = 600.0,
     patience: float = 30.0,
+    think: float = 0.0,
 ) -> Report:
     """Join the host's game in ``seat`` as ``name`` and play it with a bot of ``bot_level``
     until it is over (``kind``: the game expected; None: the one the host's Hello names).
     NetPlayError when the host refuses, cannot be reached, hosts another game, or the game
-    is not over after ``timeout`` seconds."""
+    is not over after ``timeout`` seconds. ``think``: seconds the bot waits before each
+    action, as a person would."""
     kept = GuestState.read(state_file)
     kept.write(state_file)
     client = GuestClient(address, port, code, patience=patience)
     guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
+    guest.think = think
     ends = time.monotonic() + timeout
     try:
         while not guest.over:
@@ -276,6 +279,8 @@ class _Guest:
         self.sent_at = 0.0
         self.connected = False
         self.over = False
+        self.think = 0.0
+        self._seen: tuple[int, float] | None = None  # the ply the seat decides at, since when
 
     def on_event(self, event: Any) -> None:
         if isinstance(event, Connected):
@@ -337,6 +342,11 @@ class _Guest:
             and remote.seat in kind.deciders(state)
             and kind.forced_action(state, remote.seat) is None  # the host makes it
         ):
+            now = time.monotonic()
+            if self._seen is None or self._seen[0] != ply:
+                self._seen = (ply, now)
+            if now - self._seen[1] < self.think:
+                return
             remote.submit(remote.seat, self.bot.choose(state, remote.seat))
             self.asked, self.sent_at = ply, time.monotonic()
 

@@ -39,6 +39,7 @@ BURST = 400.0  # … and at once
 
 # Close codes and reasons (RFC 6455: 1008 = policy violation; 4000 + our own).
 POLICY = 1008
+TOO_BIG = 1009  # websockets closes with it a message over ``max_size``
 REASONS = (
     "too_many_tries",  # the TryLimiter refused this address: wait before trying again
     "bad_handshake",
@@ -287,7 +288,9 @@ class _Network:
 
 
 def _why(closed: ConnectionClosed) -> str:
-    received = closed.rcvd
+    sent, received = closed.sent, closed.rcvd
+    if sent is not None and sent.code == TOO_BIG:
+        return "too_large"
     if received is not None and received.reason in REASONS:
         return received.reason
     return "closed" if received is not None else "lost"
