@@ -161,8 +161,7 @@ def run_host_command(args: argparse.Namespace) -> int:
 def run_join_command(args: argparse.Namespace) -> int:
     from .net.headless import NetPlayError, run_guest, write_json
 
-    kind = find_kind(args.net_game or "kopf")
-    assert kind is not None
+    kind = None if args.net_game is None else find_kind(args.net_game)  # None: the host's
     if args.seat < 0:
         args.net_parser.error(f"--seat counts from 0, not {args.seat}")
     if not 0 <= args.think <= 60:
