@@ -27,6 +27,7 @@ from .core.kind import find_kind, kinds
 from .core.seats import LEVELS
 from .i18n import LANGUAGES
 from .names import excerpt
+from .netplay import add_net_commands, run_host_command, run_join_command
 from .review import add_review_command, run_review_command
 from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from .stats.command import add_stats_command, run_stats_command
@@ -220,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_command(commands)
     add_review_command(commands)
     add_stats_command(commands)
+    add_net_commands(commands)
     return parser
 
 
@@ -281,6 +283,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_review_command(args)
     if args.command == "stats":
         return run_stats_command(args)
+    if args.command == "host":
+        return run_host_command(args)
+    if args.command == "join":
+        return run_join_command(args)
     if args.quit_when_over and not (args.seats or args.load or args.tutorial or args.replay):
         parser.error(
             "--quit-when-over needs --seats, --load, --tutorial or --replay "

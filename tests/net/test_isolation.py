@@ -16,6 +16,7 @@ ALLOWED = (
     "buttons_game.names",
     "spake2",
     "nacl",
+    "websockets",
     "zeroconf",
 )
 

@@ -1,0 +1,174 @@
+"""Networked play on loopback: click→shown latency and bytes per whole game.
+
+    python benchmarks/net.py [--runs 3] [--think 0] [--in-process]
+
+Plays whole games between a ``buttons-game host`` and ``join`` processes on 127.0.0.1 (each
+guest's seat played by an easy bot): a short Kopf oder Knopf game (2 seats, so one guest)
+and a game of BUTTONS with three guests (4 seats, the host's a bot). Click→shown is the
+time from a guest sending its action to that action coming back applied by the host (what
+a person waits for between a click and the board showing it); bytes are the sealed frames
+on the wire, every side's sent bytes added up. ``--in-process``: threads instead of
+processes (quick, for the tests; the figures are then not loopback-between-processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from buttons_game.core.kind import find_kind  # noqa: E402
+from buttons_game.core.seats import Seat  # noqa: E402
+from buttons_game.net.headless import Report, run_guest, run_host  # noqa: E402
+
+CODE = "bench-code-1"
+WORKLOADS = {
+    "kopf": ("kopf", "bot:easy,remote", ("--short",)),
+    "buttons": ("buttons", "bot:easy,remote,remote,remote", ()),
+}
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    bytes_per_game: list[int] = field(default_factory=list)
+    plies: list[int] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def one_game_processes(name: str, think: float, run: int) -> list[Report]:
+    game, seats, extra = WORKLOADS[name]
+    guests = seats.split(",").count("remote")
+    port = free_port()
+    cli = [sys.executable, "-m", "buttons_game.cli"]
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        common = ["--port", str(port), "--code", CODE, "--timeout", "120"]
+        host = subprocess.Popen(
+            [*cli, "host", "--game", game, "--seats", seats, *extra, *common]
+            + ["--seed", str(run), "--report", str(tmp / "host.json")],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+        joined = [
+            subprocess.Popen(
+                [*cli, "join", "--seat", str(s), "--name", f"G{s}", "--bot", "easy", *common]
+                + ["--think", str(think), "--seed", str(run * 10 + s)]
+                + ["--report", str(tmp / f"guest{s}.json")],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
+            for s in range(1, guests + 1)
+        ]
+        for process in [*joined, host]:
+            if process.wait(timeout=180) != 0:
+                raise SystemExit(f"a {game} process failed")
+        reports = []
+        for path in [tmp / "host.json", *(tmp / f"guest{s}.json" for s in range(1, guests + 1))]:
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            reports.append(Report(**data))
+        return reports
+
+
+def one_game_threads(name: str, think: float, run: int) -> list[Report]:
+    game_id, seats, extra = WORKLOADS[name]
+    kind = find_kind(game_id)
+    assert kind is not None
+    levels = [None if s == "remote" else s.split(":")[1] for s in seats.split(",")]
+    table = tuple(
+        Seat(f"Seat {p + 1}" if level is None else f"Bot {p + 1}", level)
+        for p, level in enumerate(levels)
+    )
+    game = kind.new_game(table, seed=run, **({"short": True} if extra else {}))
+    remote = [p for p, level in enumerate(levels) if level is None]
+    listening = threading.Event()
+    ports: list[int] = []
+    reports: dict[int, Report] = {}
+
+    def on_listening(port: int) -> None:
+        ports.append(port)
+        listening.set()
+
+    def hosting() -> None:
+        reports[0] = run_host(
+            game, remote, CODE, 0, seed=run, say=lambda _: None, on_listening=on_listening
+        )
+
+    def joining(seat: int) -> None:
+        reports[seat] = run_guest(
+            kind, "127.0.0.1", ports[0], CODE, seat, f"G{seat}", "easy",
+            seed=run * 10 + seat, say=lambda _: None, think=think,
+        )  # fmt: skip
+
+    threads = [threading.Thread(target=hosting)]
+    threads[0].start()
+    listening.wait(10)
+    threads += [threading.Thread(target=joining, args=(seat,)) for seat in remote]
+    for thread in threads[1:]:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return [reports[p] for p in sorted(reports)]
+
+
+def measure(name: str, runs: int, think: float, in_process: bool) -> Figures:
+    figures = Figures()
+    play = one_game_threads if in_process else one_game_processes
+    for run in range(runs):
+        reports = play(name, think, run)
+        figures.bytes_per_game.append(sum(r.bytes_sent for r in reports))
+        figures.plies.append(reports[0].plies)
+        for report in reports[1:]:
+            figures.latencies += report.latencies
+    return figures
+
+
+def line(name: str, figures: Figures) -> str:
+    guests = WORKLOADS[name][1].split(",").count("remote")
+    ms = [1000 * v for v in figures.latencies]
+    return (
+        f"{name:8} {guests} guest(s): click→shown p50 {percentile(ms, 0.5):.1f} ms, "
+        f"p99 {percentile(ms, 0.99):.1f} ms over {len(ms)} actions; "
+        f"bytes per game {statistics.mean(figures.bytes_per_game):,.0f} "
+        f"({statistics.mean(figures.plies):.0f} plies)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="games of each (default 3)")
+    parser.add_argument("--think", type=float, default=0.0, help="a guest bot's pause, s")
+    parser.add_argument("--games", default="kopf,buttons", help="kopf, buttons or both")
+    parser.add_argument("--in-process", action="store_true", help="threads, not processes")
+    args = parser.parse_args(argv)
+    for name in args.games.split(","):
+        if name not in WORKLOADS:
+            parser.error(f"unknown game {name!r}: choose from {', '.join(WORKLOADS)}")
+        print(line(name, measure(name, args.runs, args.think, args.in_process)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

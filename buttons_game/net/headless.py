@@ -1,0 +1,368 @@
+"""Networked play with no window: a host (``run_host``: a ``GameHost`` behind a
+``HostServer``) and guests (``run_guest``: a ``RemoteMatch`` behind a ``GuestClient``, its
+person played by a bot here), for tests, benchmarks and the ``host``/``join`` commands.
+
+Each prints one line per applied action (``ply action``, the action in the save file's
+JSON) and, when the game is over, writes the whole game (set-up and actions) to a file.
+A guest keeps its seat's credential and its dice chain's secret in a state file, so a guest
+started again after a crash takes its seat back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from buttons_game.core.kind import AnyKind, find_kind, kind_of
+
+from .chain import SIZE, HashChain
+from .guest import RemoteMatch
+from .host import GameHost, Outbox
+from .messages import PROTOCOL_VERSION, Applied, Error, Hello, Joined, JoinRefused, Message, Refused
+from .protocol import ProtocolError, decode, encode
+from .secure import TryLimiter
+from .transport import Connected, Disconnected, GuestClient, HostServer, Received
+
+MAX_PROTOCOL_ERRORS = 3  # unreadable frames a peer may send before it is dropped
+TICK = 0.02  # seconds the loop waits for the network when nothing else is to do
+
+
+class NetPlayError(RuntimeError):
+    """A headless host or guest could not finish its game: why, in English."""
+
+
+@dataclass
+class Report:
+    """What a headless side measured: each of its own actions' time from being sent to
+    being shown back (seconds), the bytes it sent and received on the wire, the plies."""
+
+    latencies: list[float] = field(default_factory=list)
+    bytes_sent: int = 0
+    bytes_received: int = 0
+    plies: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "latencies": self.latencies,
+            "bytes_sent": self.bytes_sent,
+            "bytes_received": self.bytes_received,
+            "plies": self.plies,
+        }
+
+
+def action_line(kind: AnyKind, ply: int, action: Any) -> str:
+    encoded = json.dumps(kind.encode_action(action), ensure_ascii=False, separators=(",", ":"))
+    return f"{ply} {encoded}"
+
+
+def history_document(kind: AnyKind, setup: Any, actions: Iterable[Any]) -> dict[str, Any]:
+    """The whole game: its kind, its set-up and its actions, in the save file's JSON."""
+    return {
+        "game": kind.id,
+        "setup": kind.encode_setup(setup),
+        "actions": [kind.encode_action(action) for action in actions],
+    }
+
+
+def write_json(path: Path, document: Any) -> None:
+    """Write ``document`` whole or not at all (a crash leaves the file as it was)."""
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(partial, path)
+
+
+class _Printer:
+    """Prints each applied action once, in order of ply."""
+
+    def __init__(self, kind: AnyKind, say: Callable[[str], None]) -> None:
+        self.kind, self.say, self.printed = kind, say, 0
+
+    def follow(self, history: tuple[Any, ...] | list[Any]) -> None:
+        self.printed = min(self.printed, len(history))  # an undo took some back
+        for ply in range(self.printed, len(history)):
+            self.say(action_line(self.kind, ply, history[ply]))
+        self.printed = len(history)
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+# ---------------------------------------------------------------------- the host
+
+
+def run_host(
+    game: Any,
+    remote: Iterable[int],
+    code: str,
+    port: int,
+    *,
+    address: str = "127.0.0.1",
+    out: Path | None = None,
+    seed: int | None = None,
+    say: Callable[[str], None] = _say,
+    on_listening: Callable[[int], None] | None = None,
+    timeout: float = 600.0,
+    linger: float = 5.0,
+    app_version: str = "0",
+) -> Report:
+    """Host ``game`` with guests in the ``remote`` seats until it is over; its other seats
+    are the bots its seats name. ``linger``: seconds the finished game waits for every
+    guest to have it and leave; ``app_version`` goes in the Hello. NetPlayError when
+    ``timeout`` seconds pass first."""
+    kind = kind_of(game)
+    host = GameHost(game, remote, seed=seed)
+    server = HostServer(address, port, code, TryLimiter())
+    if on_listening is not None:
+        on_listening(server.port)
+    printer = _Printer(kind, say)
+    errors: Counter[str] = Counter()
+    report = Report()
+    ends = time.monotonic() + timeout
+    over_at: float | None = None
+
+    def send(outbox: Outbox) -> None:
+        for peer, message in outbox:
+            server.send(peer, encode(message, kind))
+
+    try:
+        while True:
+            for event in server.poll(TICK):
+                if isinstance(event, Connected):
+                    host.connect(event.peer)
+                    server.send(event.peer, encode(Hello(PROTOCOL_VERSION, app_version, kind.id)))
+                elif isinstance(event, Disconnected):
+                    host.disconnect(event.peer)
+                else:
+                    try:
+                        message = decode(event.frame, kind)
+                    except ProtocolError as error:
+                        errors[event.peer] += 1
+                        server.send(event.peer, encode(Error(error.code), kind))
+                        if errors[event.peer] >= MAX_PROTOCOL_ERRORS:
+                            server.drop(event.peer, "protocol")
+                        continue
+                    send(host.receive(event.peer, message))
+            if not host.started and host.ready:
+                send(host.start())
+            send(host.pump())
+            match = host.match
+            if match is not None:
+                printer.follow(match.state.history())
+                if match.state.is_over():
+                    now = time.monotonic()
+                    over_at = now if over_at is None else over_at
+                    gone = not any(g.connected for g in host.guests.values())
+                    if gone or now - over_at > linger:
+                        break
+            if time.monotonic() > ends:
+                raise NetPlayError(f"the game was not over after {timeout:g} seconds")
+    finally:
+        server.close()
+        report.bytes_sent, report.bytes_received = server.bytes_sent, server.bytes_received
+    assert host.match is not None
+    report.plies = len(host.match.state.history())
+    if out is not None:
+        state = host.match.state
+        write_json(out, history_document(kind, state.setup, state.history()))
+    return report
+
+
+# ---------------------------------------------------------------------- a guest
+
+
+@dataclass
+class GuestState:
+    """What a guest keeps across a restart: its dice chain's secret and its seat's
+    credential (None until the host gave one)."""
+
+    secret: bytes
+    credential: str | None = None
+
+    @classmethod
+    def read(cls, path: Path | None) -> GuestState:
+        """The state ``path`` holds, or a new one (a fresh secret) when there is none."""
+        if path is not None and path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            secret = bytes.fromhex(str(data["secret"]))
+            credential = data.get("credential")
+            if len(secret) != SIZE or not (credential is None or isinstance(credential, str)):
+                raise NetPlayError(f"the state file {path} is not a guest's state")
+            return cls(secret, credential)
+        return cls(secrets.token_bytes(SIZE))
+
+    def write(self, path: Path | None) -> None:
+        if path is not None:
+            write_json(path, {"secret": self.secret.hex(), "credential": self.credential})
+
+
+def run_guest(
+    kind: AnyKind | None,
+    address: str,
+    port: int,
+    code: str,
+    seat: int,
+    name: str,
+    bot_level: str,
+    *,
+    out: Path | None = None,
+    state_file: Path | None = None,
+    seed: int | None = None,
+    say: Callable[[str], None] = _say,
+    timeout: float = 600.0,
+    patience: float = 30.0,
+    think: float = 0.0,
+) -> Report:
+    """Join the host's game in ``seat`` as ``name`` and play it with a bot of ``bot_level``
+    until it is over (``kind``: the game expected; None: the one the host's Hello names).
+    NetPlayError when the host refuses, cannot be reached, hosts another game, or the game
+    is not over after ``timeout`` seconds. ``think``: seconds the bot waits before each
+    action, as a person would."""
+    kept = GuestState.read(state_file)
+    kept.write(state_file)
+    client = GuestClient(address, port, code, patience=patience)
+    guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
+    guest.think = think
+    ends = time.monotonic() + timeout
+    try:
+        while not guest.over:
+            for event in client.poll(TICK):
+                guest.on_event(event)
+            guest.play()
+            for frame in guest.take():
+                client.send(GuestClient.PEER, frame)
+            if time.monotonic() > ends:
+                raise NetPlayError(f"the game was not over after {timeout:g} seconds")
+    finally:
+        client.close()
+        guest.report.bytes_sent = client.bytes_sent
+        guest.report.bytes_received = client.bytes_received
+    remote = guest.remote
+    assert remote is not None
+    state = remote.state
+    guest.report.plies = len(state.history())
+    if out is not None:
+        write_json(out, history_document(remote.kind, state.setup, state.history()))
+    return guest.report
+
+
+class _Guest:
+    """A headless guest's side of the frames: the host's Hello names the game, then its
+    ``RemoteMatch`` follows the host and a bot plays the seat."""
+
+    def __init__(
+        self,
+        kind: AnyKind | None,
+        seat: int,
+        name: str,
+        level: str,
+        seed: int | None,
+        kept: GuestState,
+        state_file: Path | None,
+        say: Callable[[str], None],
+    ) -> None:
+        self.kind, self.seat, self.name, self.level, self.seed = kind, seat, name, level, seed
+        self.kept, self.state_file, self.say = kept, state_file, say
+        self.remote: RemoteMatch | None = None
+        self.bot: Any = None
+        self.printer: _Printer | None = None
+        self.report = Report()
+        self.asked: int | None = None  # the ply this guest's bot sent an action for
+        self.sent_at = 0.0
+        self.connected = False
+        self.over = False
+        self.think = 0.0
+        self._seen: tuple[int, float] | None = None  # the ply the seat decides at, since when
+
+    def on_event(self, event: Any) -> None:
+        if isinstance(event, Connected):
+            self.connected, self.asked = True, None
+        elif isinstance(event, Disconnected):
+            self.connected = False
+            if event.final:
+                raise NetPlayError(f"the connection to the host ended: {event.reason}")
+        elif isinstance(event, Received):
+            try:
+                self.handle(decode(event.frame, self.remote.kind if self.remote else None))
+            except ProtocolError as error:
+                print(f"a frame from the host was unreadable: {error}", file=sys.stderr)
+
+    def handle(self, message: Message) -> None:
+        if isinstance(message, Hello):
+            self.hello(message)
+            return
+        remote = self.remote
+        if remote is None:
+            return
+        if isinstance(message, JoinRefused):
+            raise NetPlayError(f"the host refused the seat: {message.code}")
+        if isinstance(message, Refused) and message.code == "stale":
+            self.asked = None
+        remote.receive(message)
+        if isinstance(message, Joined):
+            self.kept.credential = remote.credential
+            self.kept.write(self.state_file)
+        if isinstance(message, Applied) and message.by == remote.seat and self.asked == message.ply:
+            self.report.latencies.append(time.monotonic() - self.sent_at)
+
+    def hello(self, hello: Hello) -> None:
+        kind = find_kind(hello.game)
+        if kind is None or (self.kind is not None and self.kind.id != kind.id):
+            raise NetPlayError(f"the host plays another game: {hello.game}")
+        if self.remote is None:
+            chain = HashChain(self.kept.secret)
+            self.remote = RemoteMatch(kind, self.seat, self.name, chain=chain)
+            self.remote.credential = self.kept.credential
+            self.bot = kind.make_bot(self.level, self.seed)
+            self.printer = _Printer(kind, self.say)
+        self.remote.join()
+
+    def play(self) -> None:
+        """The bot's action when the seat decides (not one the host makes by itself)."""
+        remote = self.remote
+        if remote is None or remote.game is None or self.printer is None:
+            return
+        state, kind = remote.state, remote.kind
+        self.printer.follow(state.history())
+        if state.is_over():
+            self.over = True
+            return
+        ply = len(state.history())
+        if (
+            self.connected
+            and self.asked != ply
+            and remote.seat in kind.deciders(state)
+            and kind.forced_action(state, remote.seat) is None  # the host makes it
+        ):
+            now = time.monotonic()
+            if self._seen is None or self._seen[0] != ply:
+                self._seen = (ply, now)
+            if now - self._seen[1] < self.think:
+                return
+            remote.submit(remote.seat, self.bot.choose(state, remote.seat))
+            self.asked, self.sent_at = ply, time.monotonic()
+
+    def take(self) -> list[bytes]:
+        remote = self.remote
+        if remote is None:
+            return []
+        return [encode(message, remote.kind) for message in remote.take()]
+
+
+__all__ = [
+    "GuestState",
+    "NetPlayError",
+    "Report",
+    "action_line",
+    "history_document",
+    "run_guest",
+    "run_host",
+]
