@@ -1,5 +1,6 @@
 """Command line: ``buttons-game`` starts the game; ``simulate`` and ``tournament`` play
-headless; ``review`` reviews a saved game's decisions; ``stats`` prints the statistics.
+headless; ``review`` reviews a saved game's decisions; ``stats`` prints the statistics;
+``verify`` checks every roll of a networked game's save.
 
 Bad flags print a clear message and exit with code 2 (argparse's convention).
 """
@@ -28,6 +29,7 @@ from .core.seats import LEVELS
 from .i18n import LANGUAGES
 from .names import excerpt
 from .review import add_review_command, run_review_command
+from .saves.command import add_verify_command, run_verify_command
 from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from .stats.command import add_stats_command, run_stats_command
 from .tournament import add_tournament_command, run_tournament_command
@@ -220,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_command(commands)
     add_review_command(commands)
     add_stats_command(commands)
+    add_verify_command(commands)
     return parser
 
 
@@ -281,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_review_command(args)
     if args.command == "stats":
         return run_stats_command(args)
+    if args.command == "verify":
+        return run_verify_command(args)
     if args.quit_when_over and not (args.seats or args.load or args.tutorial or args.replay):
         parser.error(
             "--quit-when-over needs --seats, --load, --tutorial or --replay "

@@ -23,6 +23,9 @@ from typing import Any
 
 from buttons_game.core.kind import kind_of
 from buttons_game.net.epoch import id_problem
+from buttons_game.net.guest import RemoteMatch
+from buttons_game.net.host import HOST as HOST_COMPUTER
+from buttons_game.net.host import GameHost
 from buttons_game.net.proofs import Proofs, decode_proofs, encode_proofs
 from buttons_game.net.verify import Verdict, verify
 
@@ -102,6 +105,23 @@ def decode_network(data: object, game_id: str, seat_count: int) -> NetworkRecord
     return record
 
 
+def host_record(host: GameHost) -> NetworkRecord:
+    """The host's part in its game: every seat but the guests' is played at the host."""
+    if host.dice is None or host.match is None:
+        raise ValueError("the game has not started: there is nothing networked to save")
+    seats = tuple(p for p in range(len(host.match.game.seats)) if p not in host.remote)
+    return NetworkRecord(HOST, HOST_COMPUTER, seats, host.dice.proofs())
+
+
+def guest_record(guest: RemoteMatch) -> NetworkRecord:
+    """A guest's part in the host's game: its seat, and the proofs the host last sent it
+    whole (at the start, after an undo or a gap, and at the game's end)."""
+    computer = guest.computer()
+    if guest.proofs is None or computer is None:
+        raise ValueError("the game has not started: there is nothing networked to save")
+    return NetworkRecord(GUEST, computer, (guest.seat,), guest.proofs)
+
+
 def verdict(game: Any, network: NetworkRecord | None) -> Verdict | None:
     """Whether every roll of a saved game is the one its computers drew together: None
     for a game without a proof record (nothing to verify)."""
@@ -118,6 +138,8 @@ __all__ = [
     "computer_of",
     "decode_network",
     "encode_network",
+    "guest_record",
+    "host_record",
     "save_key",
     "verdict",
 ]
