@@ -332,13 +332,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             loaded = load_game(find_save(args.load))
         except (SaveNotFound, SaveFileError) as error:
             problem = not_opened(parser, f"cannot load the game: {error}")
-    watched = None
+    watched = watched_network = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
 
         try:
             # only read: the file is never changed
-            watched = read_save(find_save(args.replay)).game
+            saved = read_save(find_save(args.replay))
+            watched, watched_network = saved.game, saved.network
         except (SaveNotFound, SaveFileError) as error:
             problem = not_opened(parser, f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -355,6 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         load=loaded,
         replay=watched,
+        replay_network=watched_network,
         game=args.game,
         short=args.short,
         tutorial=args.tutorial,
