@@ -1,5 +1,6 @@
 """Command line: ``buttons-game`` starts the game; ``simulate`` and ``tournament`` play
-headless; ``review`` reviews a saved game's decisions; ``stats`` prints the statistics.
+headless; ``review`` reviews a saved game's decisions; ``stats`` prints the statistics;
+``verify`` checks every roll of a networked game's save.
 
 Bad flags print a clear message and exit with code 2 (argparse's convention).
 """
@@ -29,6 +30,7 @@ from .i18n import LANGUAGES
 from .names import excerpt
 from .netplay import add_net_commands, run_host_command, run_join_command
 from .review import add_review_command, run_review_command
+from .saves.command import add_verify_command, run_verify_command
 from .settings import MAX_WINDOW, MIN_WINDOW, window_fits
 from .stats.command import add_stats_command, run_stats_command
 from .tournament import add_tournament_command, run_tournament_command
@@ -222,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_command(commands)
     add_stats_command(commands)
     add_net_commands(commands)
+    add_verify_command(commands)
     return parser
 
 
@@ -287,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_host_command(args)
     if args.command == "join":
         return run_join_command(args)
+    if args.command == "verify":
+        return run_verify_command(args)
     if args.quit_when_over and not (args.seats or args.load or args.tutorial or args.replay):
         parser.error(
             "--quit-when-over needs --seats, --load, --tutorial or --replay "
@@ -333,13 +338,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             loaded = load_game(find_save(args.load))
         except (SaveNotFound, SaveFileError) as error:
             problem = not_opened(parser, f"cannot load the game: {error}")
-    watched = None
+    watched = watched_network = None
     if args.replay is not None:
         from .saves import SaveFileError, read_save
 
         try:
             # only read: the file is never changed
-            watched = read_save(find_save(args.replay)).game
+            saved = read_save(find_save(args.replay))
+            watched, watched_network = saved.game, saved.network
         except (SaveNotFound, SaveFileError) as error:
             problem = not_opened(parser, f"cannot replay the game: {error}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -356,6 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         load=loaded,
         replay=watched,
+        replay_network=watched_network,
         game=args.game,
         short=args.short,
         tutorial=args.tutorial,

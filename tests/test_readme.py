@@ -165,11 +165,11 @@ def test_every_example_command_is_accepted_by_the_real_parser(tmp_path, monkeypa
     parser = build_parser()
     for argv in commands:
         args = parser.parse_args(join_dash_values(argv, parser))
-        if args.command in (None, "review", "stats"):
+        if args.command in (None, "review", "stats", "verify"):
             assert main(argv) == 0, argv
     capsys.readouterr()
     assert len(started) == sum(
         1
         for argv in commands
-        if argv[:1] not in (["simulate"], ["tournament"], ["review"], ["stats"])
+        if argv[:1] not in (["simulate"], ["tournament"], ["review"], ["stats"], ["verify"])
     )

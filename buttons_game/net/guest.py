@@ -49,7 +49,7 @@ from .messages import (
     Start,
     UndoRequest,
 )
-from .proofs import decode_proofs
+from .proofs import Proofs, decode_proofs
 from .verify import verify
 
 
@@ -70,6 +70,7 @@ class RemoteMatch:
         self.refused: str | None = None  # why the host refused the seat
         self.game: Any = None
         self.verified: str | None = None  # the last resync's verdict: "verified" or the fault
+        self.proofs: Proofs | None = None  # the dice's proofs of the last resync, verified
         self.outbox: list[Message] = []
         self.job = None  # a table asks: no bot of its own thinks here
         self._listeners: list[Callable[[Event], None]] = []
@@ -190,6 +191,7 @@ class RemoteMatch:
             raise ValueError(f"the host's game does not verify: {verdict}")
         before = self.game
         self.game = self.kind.replayed(self._seats(), resync.setup, resync.actions, proofs.game_id)
+        self.proofs = proofs
         self._revealed = {d for d in self._revealed if d <= self._chance_draw()}
         if before is None or before.state.history() != self.game.state.history():
             self._emit(Reset(before, self.game, whole=True))
@@ -254,6 +256,17 @@ class RemoteMatch:
             return
         self._revealed.add(draw)
         self.outbox.append(Reveal(draw, self.chain.reveal(draw + 1)))
+
+    def computer(self) -> str | None:
+        """This computer's id among those drawing the dice (the host names it): the one whose
+        commitment is this chain's, in the latest epoch of the proofs it holds."""
+        if self.proofs is None:
+            return None
+        head = self.chain.commitment
+        for epoch in reversed(self.proofs.epochs):
+            if head in epoch.commitments:
+                return epoch.computers[epoch.commitments.index(head)]
+        return None
 
     def take(self) -> list[Message]:
         """What to send to the host now."""

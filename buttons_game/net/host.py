@@ -306,6 +306,13 @@ class GameHost:
         if isinstance(event, Done):
             ply = len(event.before.state.history())
             self._outbox.append((None, Applied(ply, event.action, event.actor)))
+            if event.after.state.is_over() and self.dice is not None:
+                # the whole game once more: every guest's save then holds every roll's proof
+                history = tuple(event.after.state.history())
+                proofs = encode_proofs(self.dice.proofs())
+                self._outbox.append(
+                    (None, Resync(event.after.state.setup, history, proofs, len(history)))
+                )
         elif isinstance(event, (Undone, Reset)):
             self._outbox.append((None, self.resync()))
 

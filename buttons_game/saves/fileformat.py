@@ -25,11 +25,14 @@ from buttons_game.core.kind import GameKind, find_kind, kind_of, kinds
 from buttons_game.core.seats import Seat
 from buttons_game.names import excerpt, name_problem
 
+from .network import NetworkRecord, computer_of, decode_network, encode_network, save_key
+
 FORMAT_NAME = "buttons-game-save"
 # The version this app writes. Bump it when the layout changes, and add a step
 # to MIGRATIONS that turns a document of the previous version into the new one.
 # Version 2 added "game": which game the file holds (a registered kind's id).
-VERSION = 2
+# Version 3 added "network", only in the save of a networked game (see network.py).
+VERSION = 3
 
 # A game being played, of any registered kind; ``game.kind`` says which.
 AnyGame = Game[Any]
@@ -60,6 +63,7 @@ _FIELDS = (
     "setup",
     "actions",
 )
+OPTIONAL_FIELDS = ("network",)
 
 # MIGRATIONS[v] turns a version-v document into a version-(v + 1) document.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -74,7 +78,14 @@ def _kind_added(old: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-MIGRATIONS: dict[int, Migration] = {1: _kind_added}
+def _network_possible(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: a version 2 save is of a game played on one computer: no network."""
+    if "network" in old:
+        raise ValueError("a version 2 save has no field 'network'")
+    return {**old, "version": 3}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _kind_added, 2: _network_possible}
 
 
 class SaveFileError(ValueError):
@@ -100,13 +111,26 @@ class SavedGame:
     name: str | None
     saved_at: datetime
     app_version: str
+    network: NetworkRecord | None = None  # a networked game: this computer's part, the proofs
+
+    @property
+    def key(self) -> str:
+        """What names its autosave and its count: ``network.save_key``."""
+        return save_key(self.game.game_id, computer_of(self.network))
 
 
 # ------------------------------------------------------------------ encoding
 
 
-def encode_game(game: AnyGame, *, name: str | None = None, saved_at: datetime | None = None) -> str:
-    """The save file text for ``game``: JSON with one action per line, so people can read it."""
+def encode_game(
+    game: AnyGame,
+    *,
+    name: str | None = None,
+    saved_at: datetime | None = None,
+    network: NetworkRecord | None = None,
+) -> str:
+    """The save file text for ``game``: JSON with one action per line, so people can read it;
+    ``network``: this computer's part in a networked game and the proofs of its dice."""
     kind = kind_of(game)
     actions: list[Any] = game.state.history()
     fresh = game.state == kind.first_state(game.state.setup)
@@ -136,6 +160,12 @@ def encode_game(game: AnyGame, *, name: str | None = None, saved_at: datetime | 
         "setup": setup,
         "actions": encoded,
     }
+    if network is not None:
+        document["network"] = encode_network(network)
+        try:  # what loading would refuse is not written
+            decode_network(document["network"], game.game_id, len(game.seats))
+        except ValueError as error:
+            raise ValueError(f"the network cannot be saved: {error}") from None
     return _dump(document)
 
 
@@ -272,9 +302,9 @@ def migrate(
 
 def _read_document(doc: dict[str, Any]) -> SavedGame:
     fields = set(doc)
-    if fields != set(_FIELDS):
+    if fields - set(OPTIONAL_FIELDS) != set(_FIELDS):
         missing = sorted(set(_FIELDS) - fields)
-        extra = sorted(fields - set(_FIELDS))
+        extra = sorted(fields - set(_FIELDS) - set(OPTIONAL_FIELDS))
         raise _Problem(
             "the save's fields are wrong"
             + (f"; missing {', '.join(missing)}" if missing else "")
@@ -292,7 +322,14 @@ def _read_document(doc: dict[str, Any]) -> SavedGame:
     if kind is None:
         known = " or ".join(f'"{k.id}"' for k in kinds())
         raise _Problem(f"the game must be {known}, not {_short(doc['game'])}")
-    return SavedGame(_read_game(doc, kind, game_id), name, saved_at, app_version)
+    game = _read_game(doc, kind, game_id)
+    network = None
+    if "network" in doc:
+        try:
+            network = decode_network(doc["network"], game_id, len(game.seats))
+        except ValueError as error:
+            raise _Problem(f"bad network: {_clip(error)}") from None
+    return SavedGame(game, name, saved_at, app_version, network)
 
 
 def _read_game(doc: dict[str, Any], kind: GameKind, game_id: str) -> AnyGame:

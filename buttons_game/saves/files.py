@@ -27,6 +27,7 @@ from .fileformat import (
     decode_game,
     encode_game,
 )
+from .network import NetworkRecord, computer_of, save_key
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
@@ -47,13 +48,20 @@ class SaveExistsError(FileExistsError):
 # -------------------------------------------------------------- read / write
 
 
-def save_game(game: AnyGame, path: str | os.PathLike[str], *, name: str | None = None) -> None:
+def save_game(
+    game: AnyGame,
+    path: str | os.PathLike[str],
+    *,
+    name: str | None = None,
+    network: NetworkRecord | None = None,
+) -> None:
     """Write ``game`` to ``path`` atomically; the folder must exist.
 
-    ``name`` is the slot name shown in the save list (None for an autosave).
+    ``name`` is the slot name shown in the save list (None for an autosave);
+    ``network``: a networked game's record (this computer's part, the dice's proofs).
     """
     target = Path(path)
-    data = encode_game(game, name=name).encode("utf-8")
+    data = encode_game(game, name=name, network=network).encode("utf-8")
     write_atomically(target, data)
 
 
@@ -134,8 +142,9 @@ def load_game(path: str | os.PathLike[str]) -> AnyGame:
 # -------------------------------------------------------------------- slots
 
 
-def autosave_path(game: AnyGame) -> Path:
-    return saves_dir() / f"{AUTOSAVE_PREFIX}{game.game_id}{SUFFIX}"
+def autosave_path(game: AnyGame, network: NetworkRecord | None = None) -> Path:
+    """The autosave of ``game``; a networked game's names this computer too (``save_key``)."""
+    return saves_dir() / f"{AUTOSAVE_PREFIX}{save_key(game.game_id, computer_of(network))}{SUFFIX}"
 
 
 def slot_file_name(name: str) -> str:
@@ -159,7 +168,9 @@ def slot_path(name: str) -> Path:
     return saves_dir() / slot_file_name(name)
 
 
-def save_as(game: AnyGame, name: str, *, overwrite: bool = False) -> Path:
+def save_as(
+    game: AnyGame, name: str, *, overwrite: bool = False, network: NetworkRecord | None = None
+) -> Path:
     """Save ``game`` in the named slot ``name`` and return its path.
 
     If the slot's file exists (the same name, or one that maps to the same file)
@@ -177,7 +188,7 @@ def save_as(game: AnyGame, name: str, *, overwrite: bool = False) -> Path:
         except SaveFileError:
             taken_by = path.stem
         raise SaveExistsError(f"a save named {taken_by!r} already exists ({path.name})", path)
-    save_game(game, path, name=name.strip())
+    save_game(game, path, name=name.strip(), network=network)
     return path
 
 

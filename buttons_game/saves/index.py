@@ -31,17 +31,19 @@ from .fileformat import (
     MAX_NAME_CHARS,
     VERSION,
 )
+from .network import ROLES, save_key
 
 INDEX_NAME = "saves-index.json"
 INDEX_FORMAT = "buttons-game-save-index"
 # Bump when reading a save may conclude differently (the loader's rules changed), so an
 # index written before is rebuilt. The app version and save format version count too.
 # 2: entries hold the game's kind and, for a game counted in turns, its turn number.
-INDEX_VERSION = 2
+# 3: and a networked game's computer and role.
+INDEX_VERSION = 3
 MAX_INDEX_BYTES = 32 * 1024 * 1024
 MAX_PROGRESS = 10_000  # the highest round or turn an entry may hold
 MAX_SEATS = 8
-ENTRY_LENGTH = 13
+ENTRY_LENGTH = 15
 
 # size, mtime_ns, inode, ctime_ns: a file rewritten in any way gets another key.
 Key = tuple[int, int, int, int]
@@ -54,7 +56,8 @@ class SaveInfo:
     ``game`` is the id of the game's kind ("" for a broken file). How far the game has
     come (``GameKind.progress``) is its ``round_number`` for a game counted in rounds
     (``GameKind.unit``), else its ``turn_number`` (the turn being played, from 1); the
-    other is None.
+    other is None. A networked game's save names this computer (``computer``) and its
+    ``role`` (host or guest); both are None for a game played on one computer.
     """
 
     path: Path
@@ -68,10 +71,21 @@ class SaveInfo:
     error: str | None = None
     game: str = ""
     turn_number: int | None = None
+    computer: str | None = None
+    role: str | None = None
 
     @property
     def broken(self) -> bool:
         return self.error is not None
+
+    @property
+    def networked(self) -> bool:
+        return self.computer is not None
+
+    @property
+    def key(self) -> str | None:
+        """What names its autosave and its count in the statistics (``network.save_key``)."""
+        return None if self.game_id is None else save_key(self.game_id, self.computer)
 
 
 def progress_fields(kind: GameKind, progress: int) -> tuple[int | None, int | None]:
@@ -153,7 +167,7 @@ class SaveIndex:
     def _decode(
         self, fields: list[Any], path: Path, is_autosave: bool, mtime: float
     ) -> SaveInfo | None:
-        name, saved_at, seats, round_number, finished, game_id, error, kind_id, turn = fields
+        name, saved_at, seats, round_number, finished, game_id, error, kind_id, turn, *net = fields
         if not _good_name(name, is_autosave):
             return None
         if error is not None:
@@ -161,8 +175,8 @@ class SaveIndex:
                 isinstance(error, str)
                 and 0 < len(error) <= MAX_MESSAGE_CHARS
                 and error.isprintable()
-                and (saved_at, seats, round_number, finished, game_id, kind_id, turn)
-                == (None, [], None, False, None, "", None)
+                and (saved_at, seats, round_number, finished, game_id, kind_id, turn, *net)
+                == (None, [], None, False, None, "", None, None, None)
             ):
                 return SaveInfo(path, name, is_autosave, modified_time(mtime), error=error)
             return None
@@ -177,6 +191,7 @@ class SaveIndex:
             or type(finished) is not bool
             or not isinstance(game_id, str)
             or not GAME_ID.fullmatch(game_id)
+            or not _good_network(game_id, *net)
         ):
             return None
         return SaveInfo(
@@ -190,6 +205,8 @@ class SaveIndex:
             game_id,
             game=kind.id,
             turn_number=turn,
+            computer=net[0],
+            role=net[1],
         )
 
     def _seating(self, value: object, kind: GameKind) -> tuple[Seat, ...] | None:
@@ -230,7 +247,7 @@ def _stamp() -> list[Any]:
 def _encode(info: SaveInfo) -> list[Any]:
     if info.broken:
         # A broken file's date is its modification time, taken afresh from its stat.
-        return [info.name, None, [], None, False, None, info.error, "", None]
+        return [info.name, None, [], None, False, None, info.error, "", None, None, None]
     return [
         info.name,
         info.saved_at.isoformat(),
@@ -241,7 +258,21 @@ def _encode(info: SaveInfo) -> list[Any]:
         None,
         info.game,
         info.turn_number,
+        info.computer,
+        info.role,
     ]
+
+
+def _good_network(game_id: str, computer: object, role: object) -> bool:
+    """Both None (one computer), or a computer's id and a role whose key fits a game id."""
+    if computer is None and role is None:
+        return True
+    return (
+        isinstance(computer, str)
+        and role in ROLES
+        and GAME_ID.fullmatch(computer) is not None
+        and GAME_ID.fullmatch(save_key(game_id, computer)) is not None
+    )
 
 
 def _good_progress(kind: GameKind, round_number: object, turn: object) -> bool:

@@ -54,6 +54,7 @@ from .index import (
     progress_fields,
     stat_key,
 )
+from .network import NetworkRecord
 
 # Autosaves of finished games kept; older ones go when the list is read or a finished
 # game is autosaved.
@@ -75,15 +76,16 @@ _DATA_TEMP_FILE = re.compile(
 )
 
 
-def autosave(game: AnyGame, *, prune: bool = True) -> Path:
-    """Save ``game`` to its own autosave file (named from its game_id) and return the path.
+def autosave(game: AnyGame, *, prune: bool = True, network: NetworkRecord | None = None) -> Path:
+    """Save ``game`` to its own autosave file (named from its game_id, and for a networked
+    game this computer's id: ``network``) and return the path.
 
     Saving a finished game also prunes finished autosaves beyond the newest
     ``MAX_FINISHED_AUTOSAVES``, so headless runs do not pile them up (unless ``prune``
     is False: the app counts the game in the statistics first, then prunes).
     """
-    path = autosave_path(game)
-    save_game(game, path)
+    path = autosave_path(game, network)
+    save_game(game, path, network=network)
     if prune and game.state.is_over():
         prune_finished_autosaves()
     return path
@@ -313,6 +315,8 @@ def _read_info(
         game_id=game.game_id,
         game=game.kind,
         turn_number=turn_number,
+        computer=None if saved.network is None else saved.network.computer,
+        role=None if saved.network is None else saved.network.role,
     )
     return info, True
 
@@ -351,7 +355,7 @@ def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
         return []  # which games are counted cannot be known now: none goes
     pruned = []
     for info in beyond:
-        if info.game_id not in counted:
+        if info.key not in counted:
             continue  # not counted yet (the next count reads it): kept
         try:
             saved = read_save(info.path)

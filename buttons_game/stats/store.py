@@ -41,6 +41,7 @@ from buttons_game.paths import (
 )
 from buttons_game.saves import AnyGame, SaveFileError, SaveInfo, list_saves, read_save
 from buttons_game.saves.files import AUTOSAVE_PREFIX, SUFFIX, TEMP_SUFFIX, write_atomically
+from buttons_game.saves.network import NetworkRecord
 
 from .fileformat import (
     MAX_STATS_BYTES,
@@ -157,14 +158,14 @@ def count_saves(
             break
         if info.broken or not info.finished or not info.game_id:
             continue
-        if stats.has_counted(info.game_id):
+        if stats.has_counted(info.key or info.game_id):
             continue
         try:
             saved = read_save(info.path)
         except SaveFileError:
             continue  # changed or removed since it was listed
         if saved.game.state.is_over():
-            added += stats.add(tally_game(saved.game))
+            added += stats.add(tally_game(saved.game, saved.network))
     return added
 
 
@@ -185,10 +186,11 @@ def take_back(stats: Statistics, infos: list[SaveInfo] | None = None) -> int:
             changed += stats.uncount(game_id)
             continue
         try:
-            game = read_save(info.path).game
+            saved = read_save(info.path)
         except SaveFileError:
             continue  # changed or removed since it was listed
-        if game.state.is_over() and stats.add(tally_game(game)):
+        game = saved.game
+        if game.state.is_over() and stats.add(tally_game(game, saved.network)):
             changed += 1
     return changed
 
@@ -232,18 +234,22 @@ def _refresh(cancel: Callable[[], bool] | None = None, rebuild: bool = True) -> 
     return Refreshed(stats, added, rebuilt, broken, kept_as, taken_back)
 
 
-def record_game(game: AnyGame, wait: float = WAIT_SECONDS) -> Refreshed:
+def record_game(
+    game: AnyGame, wait: float = WAIT_SECONDS, network: NetworkRecord | None = None
+) -> Refreshed:
     """Count a finished game once (``added`` is 1 if it was counted now, 0 if it had been
-    before or is not over). A missing or broken file is built from the saves first.
-    Call it after the finished game's autosave is written, before any pruning.
-    BusyError when another copy held the file's lock ``wait`` seconds."""
+    before or is not over); a networked game (``network``: its ``NetworkRecord``) under
+    this computer's key, its people those at this computer's seats. A missing or broken
+    file is built from the saves first. Call it after the finished game's autosave is
+    written, before any pruning. BusyError when another copy held the file's lock
+    ``wait`` seconds."""
     if not game.state.is_over():
         return Refreshed(Statistics())
     with shared_lock(statistics_path(), wait):
-        return _record(game)
+        return _record(game, network)
 
 
-def _record(game: AnyGame) -> Refreshed:
+def _record(game: AnyGame, network: NetworkRecord | None = None) -> Refreshed:
     path = statistics_path()
     try:
         stats = read_statistics(path)
@@ -251,7 +257,7 @@ def _record(game: AnyGame) -> Refreshed:
         stats = None
     before = Refreshed(stats) if stats is not None else _refresh()
     stats = before.stats
-    if not stats.add(tally_game(game)):
+    if not stats.add(tally_game(game, network)):
         return before
     write_statistics(stats, path)
     return Refreshed(

@@ -17,6 +17,7 @@ from typing import Any
 
 from buttons_game.core.kind import kind_of, kinds
 from buttons_game.core.seats import LEVELS
+from buttons_game.saves.network import NetworkRecord, computer_of, save_key
 
 from .fairness import FACES, DieFairness
 
@@ -76,9 +77,10 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-def tally_game(game: Any) -> GameTally:
+def tally_game(game: Any, network: NetworkRecord | None = None) -> GameTally:
     """The tally of a finished game of any registered kind; ValueError for a game that is
-    not over."""
+    not over. A networked game (``network``: its save's ``NetworkRecord``) is counted under
+    its save's key (its id and this computer's), for the people at this computer's seats."""
     if not game.state.is_over():
         raise ValueError("only a finished game is counted")
     kind = kind_of(game)
@@ -89,10 +91,11 @@ def tally_game(game: Any) -> GameTally:
     people = tuple(
         SeatTally(seat.name, p in result.winners, result.drawn, figures.figures)
         for p, (seat, figures) in enumerate(zip(game.seats, kind.seat_figures(game)))
-        if seat.is_human
+        if seat.is_human and (network is None or p in network.local_seats)
     )
     dice = {die: tuple(faces) for die, faces in kind.chance_counts(game).items()}
-    return GameTally(game.game_id, kind.id, people, levels, dice)
+    key = save_key(game.game_id, computer_of(network))
+    return GameTally(key, kind.id, people, levels, dice)
 
 
 @dataclass

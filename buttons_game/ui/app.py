@@ -19,6 +19,7 @@ import pygame_gui
 from buttons_game import i18n
 from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
+from buttons_game.saves.network import verdict
 from buttons_game.settings import Settings
 from buttons_game.ui import art, theme
 
@@ -34,6 +35,7 @@ from .screen_mode import ScreenMode
 from .screens.choose_game import ChooseGameScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
+from .screens.replay_screen import ReplayScreen
 from .screens.rules import RulesScreen
 from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
@@ -193,14 +195,17 @@ class App:
     def show_pause(self, game: Any, draw_below: DrawBelow) -> None:
         self.push(_titled(PauseScreen(self, game, draw_below), game))
 
-    def show_replay(self, game: Any) -> None:
+    def show_replay(self, game: Any, network: Any = None) -> None:
         """Watch ``game`` again; Back returns to the screen below. A game whose history
-        cannot be replayed stays where it is, with a notice why."""
+        cannot be replayed stays where it is, with a notice why. ``network``: a networked
+        game's record from its save: the replay says whether every roll verifies."""
         try:
             screen = _titled(ui_for(game).replay(self, game), game)
         except ValueError as error:
             self.notify(t("replay.cannot_open", error=str(error)), "bad")
             return
+        if isinstance(screen, ReplayScreen):
+            screen.verdict = verdict(game, network)
         self.push(screen)
 
     def show_game_over(self, game: Any) -> None:

@@ -39,6 +39,7 @@ class AppOptions:
     tutorial: str | None = None  # the game whose tutorial starts at once
     show_me: bool = False  # the tutorial plays itself, lesson after lesson
     replay: Any = None  # a game (of any kind) to watch in the replay viewer (--replay)
+    replay_network: Any = None  # its save's network record, when it was played across computers
     problem: str | None = None  # what --load or --replay could not open, said in the window
 
     @property

@@ -19,6 +19,7 @@ from buttons_game import saves, stats
 from buttons_game.i18n import t
 from buttons_game.locking import WAIT_SECONDS, BusyError, GameLock, remove_idle_game_locks
 from buttons_game.paths import saves_dir
+from buttons_game.saves.network import NetworkRecord, computer_of, save_key
 from buttons_game.settings import warn
 from buttons_game.ui.background import Background
 from buttons_game.ui.shared_writes import SharedWrites
@@ -147,57 +148,61 @@ class GameKeeper:
             self.notify(str(error), "bad")
             return None
 
-    def claim(self, game: Any) -> Any:
+    def claim(self, game: Any, network: NetworkRecord | None = None) -> Any:
         """The game to play at this copy's table: ``game`` itself, or a copy of it with
         its own id (and a notice) when another copy of the app is playing it now, so
-        the two never write the same autosave."""
+        the two never write the same autosave. A networked game is claimed for this
+        computer (``network``): a host's and a guest's window share no autosave."""
         if self.saving_off or game.state.is_over():
             return game
         try:
-            free = self.game_lock.claim(saves_dir(), game.game_id)
+            free = self.game_lock.claim(saves_dir(), save_key(game.game_id, computer_of(network)))
         except OSError as error:
             warn(f"cannot lock the game: {error}")
             return game
-        if free:
-            return game
+        if free or network is not None:
+            return game  # a networked game is the host's: never forked here
         copy = game.fork()
         self.game_lock.claim(saves_dir(), copy.game_id)
         self.notify(t("saves.open_elsewhere"), "bad")
         return copy
 
-    def changed(self, game: Any) -> None:
+    def changed(self, game: Any, network: NetworkRecord | None = None) -> None:
         """Every move of the game at the table: remember it and autosave it. A game that
         ended is saved first, then counted in the statistics, and only then may older
         finished autosaves be pruned: a kill between any two leaves a finished save the
-        next look at the statistics counts, never a count ahead of its save."""
+        next look at the statistics counts, never a count ahead of its save. ``network``:
+        a networked game's record, saved with it and keying its autosave and count."""
         self.current_game = game
         if self.saving_off:
             return  # said once at start-up
         over = game.state.is_over()
         try:
-            saves.autosave(game, prune=False)
+            saves.autosave(game, prune=False, network=network)
         except Exception as error:  # a save that fails is told; it never stops the game
             warn(f"autosave failed: {error}")
             self.notify(t("saves.autosave_failed", error=str(error)), "bad")
             return
         if over:
-            self.count_finished(game)
+            self.count_finished(game, network)
 
-    def count_finished(self, game: Any) -> None:
+    def count_finished(self, game: Any, network: NetworkRecord | None = None) -> None:
         """Add a finished game to the statistics (once per game, however often it is
         called), then prune old finished autosaves (only games counted go); at once, or
         by the worker when another copy holds the statistics. A count that fails is told
         and tried again at the next game's end (and the next start)."""
         self.writes.run(
-            f"count {game.game_id}",
+            f"count {save_key(game.game_id, computer_of(network))}",
             stats.FILE_NAME,
-            lambda wait: self._count(game, wait),
+            lambda wait: self._count(game, wait, network),
             self._counted,
             self._not_counted,
         )
 
-    def _count(self, game: Any, wait: float) -> stats.Refreshed:
-        counted = stats.record_game(game, wait=wait)
+    def _count(
+        self, game: Any, wait: float, network: NetworkRecord | None = None
+    ) -> stats.Refreshed:
+        counted = stats.record_game(game, wait=wait, network=network)
         if self.count_failed:  # an earlier game of this session: counted now
             stats.refresh(wait=wait)
             self.count_failed = False

@@ -23,7 +23,7 @@ def start(app: App) -> bool:
         app.open_game(options.load)
     elif options.replay is not None:
         app.show_menu()  # what Back and Esc return to
-        app.show_replay(options.replay)
+        app.show_replay(options.replay, options.replay_network)
     elif options.tutorial:
         app.show_tutorial(options.tutorial)
     elif options.seats:

@@ -453,13 +453,13 @@ def test_an_index_of_the_previous_index_version_is_rebuilt(monkeypatch):
     first = list_saves()
     index = data_dir() / index_module.INDEX_NAME
     document = json.loads(index.read_text())
-    assert document["stamp"][1] == index_module.INDEX_VERSION == 2
-    document["stamp"][1] = 1
+    assert document["stamp"][1] == index_module.INDEX_VERSION == 3
+    document["stamp"][1] = 2
     for entry in document["entries"].values():
-        del entry[11:]  # as version 1 wrote them
+        del entry[13:]  # as version 2 wrote them
     index.write_text(json.dumps(document))
     assert list_saves() == first
-    assert json.loads(index.read_text())["stamp"][1] == 2
+    assert json.loads(index.read_text())["stamp"][1] == 3
 
 
 def test_saved_games_of_both_kinds_load_legally():

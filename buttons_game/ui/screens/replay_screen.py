@@ -15,12 +15,16 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from buttons_game.i18n import t
+from buttons_game.net.verify import Verdict
 from buttons_game.replay import Replay
+from buttons_game.ui import art
 
 from ..play.replay import SPEEDS, Marks, PlainReplayModel, ReplayModel, ReplayViewer, no_marks
 from ..play.replay_view import PanelWords, ReplayPanel
 from ..play.screen import BoardKeys, set_enabled
 from ..screen import Host
+from ..text import fit
 from .common import button
 from .widgets import DropDown
 
@@ -28,12 +32,25 @@ from .widgets import DropDown
 # every frame (the position itself moves by the time passed, in ``update``).
 REPLAY_TICK = pygame.event.custom_type()
 QUIT_AFTER_FRAMES = 4  # --quit-when-over at the end: draw (and screenshot) it, then exit
+VERDICT = 14  # design size of the line that says whether the dice verify
 FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def speed_label(speed: float) -> str:
     return f"{speed:g}×"
+
+
+def verdict_words(verdict: Verdict | None) -> tuple[str, str] | None:
+    """What the replay of a networked game says of its dice, and its tint: every roll
+    verified, or the first that does not match; None for a game of one computer."""
+    if verdict is None:
+        return None
+    if verdict.verified:
+        return t("replay.verified"), "good"
+    if verdict.draw is not None:
+        return t("replay.not_verified", draw=verdict.draw), "bad"
+    return t("replay.not_verified_action", action=(verdict.action_index or 0) + 1), "bad"
 
 
 @dataclass(frozen=True)
@@ -62,9 +79,13 @@ class ReplayScreen(BoardKeys):
 
     name = "replay"
 
-    def __init__(self, host: Host, game: Any, look: ReplayLook) -> None:
-        """``game``: a game with its history; ValueError if it cannot be replayed."""
+    def __init__(
+        self, host: Host, game: Any, look: ReplayLook, verdict: Verdict | None = None
+    ) -> None:
+        """``game``: a game with its history; ValueError if it cannot be replayed.
+        ``verdict``: a networked game's dice checked against their proofs (``verify``)."""
         super().__init__(host)
+        self.verdict = verdict
         self.viewer = ReplayViewer(Replay.of(game), look.model, look.marks)
         self.look = look
         self.drawing = look.drawing
@@ -224,6 +245,20 @@ class ReplayScreen(BoardKeys):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.table is not None
         self.drawing.draw(surface, self.model, self.table, self.host.background)
+        self._draw_verdict(surface)
+
+    def _draw_verdict(self, surface: pygame.Surface) -> None:
+        """A networked game's verdict on its dice, on the panel's title line, at its right."""
+        words = verdict_words(self.verdict)
+        if words is None:
+            return
+        text, tint = words
+        head = self.panel.head
+        size = max(12, int(VERDICT * self.scale))
+        title = art.text(t("replay.title"), int(20 * self.scale), "accent", True)
+        room = head.width - title.get_width() - int(12 * self.scale)
+        line = art.text(fit(text, size, room, True), size, tint, True)
+        surface.blit(line, line.get_rect(topright=(head.right, head.top + int(4 * self.scale))))
 
     def screenshot_key(self) -> str:
         return f"replay-{self.viewer.position:04d}"

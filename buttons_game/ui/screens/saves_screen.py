@@ -38,6 +38,8 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
     else:
         reached = info.round_number if ui.kind.unit == "round" else info.turn_number
         state = ui.position_text(reached or 1)
+    if info.networked:  # marked on its first line: a game played across computers
+        title = f"{title} · {t('saves.networked_' + str(info.role))}"
     return f"{title} · {when}", f"{ui.title()} · {seats} · {state}"
 
 
@@ -169,11 +171,11 @@ class LoadScreen(Screen):
     def _replay(self, info: saves.SaveInfo) -> None:
         """Watch the save again: the file is only read, never written."""
         try:
-            game = saves.read_save(info.path).game
+            saved = saves.read_save(info.path)
         except saves.SaveFileError as error:  # gone or damaged since the list was read
             self.message = (t("replay.cannot_open", error=str(error)), "bad")
             return
-        self.host.show_replay(game)
+        self.host.show_replay(saved.game, saved.network)
 
     def _delete(self, info: saves.SaveInfo) -> None:
         try:
