@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,8 @@ from .games import KIND_IDS, kind
 from .test_protocol import every_message
 
 FRAMES = [(k, encode(m, kind(k))) for k in KIND_IDS for m in every_message(k)]
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOAK = settings(FUZZ, max_examples=1500)  # the slow tier's long run of the same three
 
 json_values = st.recursive(
     st.none()
@@ -38,15 +40,11 @@ def decodes_or_refuses(data: bytes, kind_id: str) -> None:
         assert str(error)
 
 
-@FUZZ
-@given(st.binary(max_size=400), st.sampled_from(KIND_IDS))
-def test_random_bytes(data: bytes, kind_id: str) -> None:
+def random_bytes(data: bytes, kind_id: str) -> None:
     decodes_or_refuses(data, kind_id)
 
 
-@FUZZ
-@given(st.sampled_from(FRAMES), st.data())
-def test_flipped_inserted_and_cut_bytes(entry: tuple[str, bytes], data: st.DataObject) -> None:
+def flipped_inserted_and_cut_bytes(entry: tuple[str, bytes], data: st.DataObject) -> None:
     kind_id, frame = entry
     buffer = bytearray(frame)
     for _ in range(data.draw(st.integers(1, 4))):
@@ -63,9 +61,7 @@ def test_flipped_inserted_and_cut_bytes(entry: tuple[str, bytes], data: st.DataO
     decodes_or_refuses(bytes(buffer), kind_id)
 
 
-@FUZZ
-@given(st.sampled_from(FRAMES), st.data())
-def test_fields_replaced_added_and_removed(entry: tuple[str, bytes], data: st.DataObject) -> None:
+def fields_replaced_added_and_removed(entry: tuple[str, bytes], data: st.DataObject) -> None:
     kind_id, frame = entry
     document: dict[str, Any] = json.loads(frame)
     key = data.draw(st.sampled_from(sorted(document)))
@@ -90,3 +86,48 @@ def _replace_inside(value: Any, data: st.DataObject) -> Any:
         i = data.draw(st.integers(0, len(value) - 1))
         return [*value[:i], _replace_inside(value[i], data), *value[i + 1 :]]
     return data.draw(json_values)
+
+
+BYTES = (st.binary(max_size=400), st.sampled_from(KIND_IDS))
+MUTATED = (st.sampled_from(FRAMES), st.data())
+
+
+@FUZZ
+@given(*BYTES)
+def test_random_bytes(data: bytes, kind_id: str) -> None:
+    random_bytes(data, kind_id)
+
+
+@FUZZ
+@given(*MUTATED)
+def test_flipped_inserted_and_cut_bytes(entry: tuple[str, bytes], data: st.DataObject) -> None:
+    flipped_inserted_and_cut_bytes(entry, data)
+
+
+@FUZZ
+@given(*MUTATED)
+def test_fields_replaced_added_and_removed(entry: tuple[str, bytes], data: st.DataObject) -> None:
+    fields_replaced_added_and_removed(entry, data)
+
+
+@pytest.mark.slow
+@SOAK
+@given(*BYTES)
+def test_random_bytes_soak(data: bytes, kind_id: str) -> None:
+    random_bytes(data, kind_id)
+
+
+@pytest.mark.slow
+@SOAK
+@given(*MUTATED)
+def test_flipped_inserted_and_cut_bytes_soak(entry: tuple[str, bytes], data: st.DataObject) -> None:
+    flipped_inserted_and_cut_bytes(entry, data)
+
+
+@pytest.mark.slow
+@SOAK
+@given(*MUTATED)
+def test_fields_replaced_added_and_removed_soak(
+    entry: tuple[str, bytes], data: st.DataObject
+) -> None:
+    fields_replaced_added_and_removed(entry, data)

@@ -177,7 +177,7 @@ JSON = st.recursive(
 FIELDS = st.sampled_from(["role", "computer", "local_seats", "proofs"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(field=FIELDS, value=JSON)
 def test_fuzz_any_value_in_a_network_field_loads_or_is_refused_cleanly(good_doc, field, value):
     doc = copy.deepcopy(good_doc)
@@ -191,7 +191,7 @@ def test_fuzz_any_value_in_a_network_field_loads_or_is_refused_cleanly(good_doc,
         assert saved.network.local_seats == tuple(doc["network"]["local_seats"])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(value=JSON)
 def test_fuzz_any_network_object_is_refused_cleanly(good_doc, value):
     doc = {**good_doc, "network": value}

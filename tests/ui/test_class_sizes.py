@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import buttons_game.ui
@@ -15,6 +16,7 @@ MOST_METHODS = 30
 NOT_YET: frozenset[tuple[str, str]] = frozenset()
 
 
+@functools.cache
 def method_counts() -> dict[tuple[str, str], int]:
     """Per class under ui/ (its file and name): the functions defined in its body."""
     counts = {}
