@@ -158,6 +158,13 @@ class GameKind(Generic[S, G]):
                 return outcome
         return outcomes[-1][0]
 
+    def unaffected_by(self, action: Any, since: Sequence[Any]) -> bool:
+        """Whether ``action``, decided on the game as it was before ``since`` were played,
+        means the same after them: decisions the rules take in any order, each of its own
+        seat (BUTTONS' placements after one roll). A networked game's host applies such an
+        action instead of refusing it as stale. No, by default."""
+        return False
+
     def forced_action(self, state: S, seat: int) -> Any | None:
         """The action a person's seat must take because it is its only one and the rules
         make it (Kopf oder Knopf's pass), or None: the match makes it for them."""

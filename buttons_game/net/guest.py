@@ -28,7 +28,7 @@ from buttons_game.core.events import (
 from buttons_game.core.events import Applied as Done
 from buttons_game.core.events import Refused as Told
 from buttons_game.core.kind import AnyKind
-from buttons_game.core.match import CHANCE, OVER, PERSON, Step
+from buttons_game.core.match import CHANCE, FORCED, OVER, PERSON, Step
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.core.seats import Seat
 
@@ -113,6 +113,8 @@ class RemoteMatch:
             return Step(CHANCE)
         deciders = self.deciders()
         if self.seat in deciders:
+            if self.kind.forced_action(state, self.seat) is not None:
+                return Step(FORCED, self.seat)  # the host's match makes it
             return Step(PERSON, self.seat)
         return Step(STEP_ELSEWHERE, deciders[0] if deciders else None)
 

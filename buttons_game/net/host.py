@@ -280,8 +280,11 @@ class GameHost:
         peer = guest.peer
         if match is None or guest.seat is None:
             return [(peer, Refused(act.ply, "not_started"))]
-        ply = len(match.state.history())
-        if act.ply != ply:
+        history = match.state.history()
+        ply = len(history)
+        if act.ply != ply and not (
+            0 <= act.ply < ply and self.kind.unaffected_by(act.action, history[act.ply :])
+        ):  # meant for another moment: refused, and the game as it is now sent
             return [(peer, Refused(act.ply, "stale")), (peer, self.resync())]
         refused = match.submit(guest.seat, act.action)
         if refused is not None:

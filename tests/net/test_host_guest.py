@@ -278,3 +278,82 @@ def test_an_action_the_guests_rules_refuse_is_not_applied_and_the_whole_game_is_
     guest.receive(Applied(len(before), PASS, 0))  # passing is not legal at the start
     assert guest.state.history() == before
     assert any(isinstance(m, Join) for m in guest.take())
+
+
+def test_buttons_placements_of_one_roll_are_taken_in_any_order_not_refused_as_stale() -> None:
+    """Two guests owing a decision after the same roll both answer the same ply: the second
+    is applied all the same (the rules take those decisions in any order), no resync."""
+    from buttons_game.games.buttons.engine import Phase
+
+    table = hosted("buttons", ("easy", None, None))
+    rng = random.Random(11)
+    kind = table.kind
+    match = table.host.match
+    assert match is not None
+    both = None
+    for _ in range(3000):
+        state = match.state
+        if state.phase is Phase.PLACING and {1, 2} <= set(state.pending_players):
+            both = state
+            break
+        for guest in table.guests.values():
+            if guest.seat in kind.deciders(guest.state):
+                guest.submit(
+                    guest.seat, rng.choice(list(kind.legal_actions(guest.state, guest.seat)))
+                )
+        table.settle()
+    assert both is not None, "no roll left two guests to decide"
+    ply = len(both.history())
+    sent_before = len(table.sent)
+    for guest in table.guests.values():
+        guest.submit(guest.seat, kind.legal_actions(guest.state, guest.seat)[0])
+    first, second = (table.guests[p].take() for p in ("peer-1", "peer-2"))
+    assert first[0].ply == second[0].ply == ply
+    table.route(table.host.receive("peer-1", table.wire(first[0], "peer-1")))
+    answer = table.host.receive("peer-2", table.wire(second[0], "peer-2"))
+    assert [type(m).__name__ for _, m in answer] == ["Applied"]
+    table.route(answer)
+    table.settle()
+    after = [type(m).__name__ for _, m in table.sent[sent_before:]]
+    assert "Resync" not in after and "Refused" not in after, after
+    same_everywhere(table)
+
+
+def test_only_decisions_of_other_seats_after_the_same_roll_leave_an_action_as_meant() -> None:
+    from buttons_game.games.buttons.engine import ROLL, Dice, Place, PlaceStar, Skip
+
+    buttons, kopf = find_kind("buttons"), find_kind("kopf")
+    assert buttons is not None and kopf is not None
+    mine = Place(1, 3, 4)
+    assert buttons.unaffected_by(mine, [Place(2, 3, 4), Skip(0)])
+    assert buttons.unaffected_by(Skip(1), [Place(0, 2, 2)])
+    assert buttons.unaffected_by(PlaceStar(1, 2, 2), [PlaceStar(0, 1, 1)])
+    assert not buttons.unaffected_by(mine, [Place(1, 3, 5)]), "its own seat decided since"
+    assert not buttons.unaffected_by(mine, [Skip(2), ROLL]), "a roll since"
+    assert not buttons.unaffected_by(mine, [Dice(3, 4, (1, 2))])
+    assert not buttons.unaffected_by(mine, [PlaceStar(2, 1, 1)]), "another moment"
+    assert not buttons.unaffected_by(ROLL, [])
+    assert not kopf.unaffected_by(kopf.first_state(kopf.new_game(
+        (Seat("A"), Seat("B")), short=True).state.setup).legal_actions()[0], [])  # fmt: skip
+
+
+def test_a_guest_who_must_pass_waits_for_the_host_to_make_the_pass() -> None:
+    """Kopf oder Knopf: a guest's seat with no move is passed by the host's match; the
+    guest's match says so (a forced step it does not make itself) and sends nothing."""
+    from buttons_game.core.match import FORCED
+    from buttons_game.games.kopf.engine import PASS, new_game
+
+    from ..games.kopf.helpers import board
+
+    red = [(1, 1)]
+    blue = [(1, 4), (4, 1), (4, 4), (7, 1), (7, 4), (10, 10), (10, 7), (7, 10), (4, 10)]
+    stuck = new_game(board=board({(1, 1): 3}), pieces=(red, blue), to_move=0, target=14)
+    kind = find_kind("kopf")
+    assert kind is not None
+    guest = RemoteMatch(kind, 0, "Ann")
+    game = kind.game_class((Seat("Ann"), Seat("Bo", "easy")), stuck)
+    guest.game = game
+    step = guest.next_step()
+    assert (step.kind, step.seat) == (FORCED, 0)
+    assert not guest.advance() and guest.take() == []
+    assert kind.forced_action(stuck, 0) == PASS

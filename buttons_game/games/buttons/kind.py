@@ -15,7 +15,7 @@ from buttons_game.core.seats import Seat
 from buttons_game.core.tournament import Tournament
 
 from . import engine
-from .engine import Action, Dice, GameState, Phase, Status, sample_dice
+from .engine import Action, Dice, GameState, Phase, Place, PlaceStar, Skip, Status, sample_dice
 from .engine.setup import make_setup, seed_problem
 from .game import Game
 
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from .happened import ButtonsHappened
 
 FACES = 6
+# Decisions seats take in any order, each of its own: those after one roll, those at a scoring.
+_TOGETHER: dict[type, tuple[type, ...]] = {
+    Place: (Place, Skip),
+    Skip: (Place, Skip),
+    PlaceStar: (PlaceStar,),
+}
 DIE_KINDS: tuple[str, ...] = ("white", "gold", "plain")
 
 
@@ -87,6 +93,16 @@ class ButtonsKind(GameKind[GameState, Game]):
 
     def is_chance_action(self, action: Any) -> bool:
         return type(action) is Dice
+
+    def unaffected_by(self, action: Any, since: Sequence[Any]) -> bool:
+        """After a roll every seat owing a decision decides on its own board, in any order;
+        at a scoring every seat places its own stars: another seat's such decisions change
+        nothing of this one's."""
+        together = _TOGETHER.get(type(action))
+        if together is None:
+            return False
+        seat = action.player
+        return all(type(a) in together and a.player != seat for a in since)
 
     def chance_action(self, game: Game, draw: int) -> Dice:
         """The ``draw``-th roll of the game, from ``(seed, draw)`` alone (``Game.roll_dice``)."""
