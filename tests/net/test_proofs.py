@@ -127,7 +127,7 @@ def test_a_mutated_record_is_decoded_or_refused_with_value_error(
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None, database=None)
+@settings(max_examples=600, deadline=None, database=None)
 @given(st.data(), JSON)
 def test_many_mutated_records_are_decoded_or_refused_with_value_error(
     data: st.DataObject, value: Any

@@ -17,7 +17,7 @@ from .test_protocol import every_message
 
 FRAMES = [(k, encode(m, kind(k))) for k in KIND_IDS for m in every_message(k)]
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SOAK = settings(FUZZ, max_examples=1500)  # the slow tier's long run of the same three
+SOAK = settings(FUZZ, max_examples=500)  # the slow tier's longer run of the same three
 
 json_values = st.recursive(
     st.none()

@@ -37,8 +37,8 @@ SEATINGS = [
     (("random", "easy"), 8, 120),
     (("easy", "medium", "random"), 5, 80),
     (("medium", "medium", "easy", "random"), 4, 60),
-    (("hard", "medium"), 1, 30),
-    (("hard", "easy", "random", "medium"), 1, 10),
+    (("hard", "medium"), 1, 12),
+    (("hard", "easy", "random", "medium"), 1, 5),
 ]
 
 
