@@ -65,6 +65,7 @@ class RemoteMatch:
         self.seat = seat
         self.name = name
         self.chain = chain if chain is not None else HashChain()
+        self.chains: dict[int, HashChain] = {0: self.chain}  # this computer's chain per epoch
         self.credential: str | None = None
         self.lobby: Lobby | None = None
         self.refused: str | None = None  # why the host refused the seat
@@ -168,6 +169,12 @@ class RemoteMatch:
             self.lobby = message
         elif isinstance(message, Start):
             self._reveal(DEAL)
+        elif isinstance(message, Commit):  # the dice drawn anew: a new chain for the epoch
+            chain = self.chains.get(message.epoch)
+            if chain is None:
+                chain = self.chains[message.epoch] = HashChain(length=self.chain.length)
+            self.chain = chain
+            self.outbox.append(Commit(message.epoch, chain.commitment))
         elif isinstance(message, Resync):
             self._resync(message)
         elif isinstance(message, Applied):
@@ -256,18 +263,41 @@ class RemoteMatch:
     def _reveal(self, draw: int) -> None:
         if draw in self._revealed:
             return
+        found = self._chain_for(draw)
+        if found is None:
+            return  # this computer draws no dice now (its seat was handed to a bot)
+        chain, start = found
+        number = draw - start + 1
+        if not 1 <= number <= chain.length:
+            return
         self._revealed.add(draw)
-        self.outbox.append(Reveal(draw, self.chain.reveal(draw + 1)))
+        self.outbox.append(Reveal(draw, chain.reveal(number)))
+
+    def _chain_for(self, draw: int) -> tuple[HashChain, int] | None:
+        """This computer's chain for ``draw`` and the draw its epoch starts at."""
+        proofs = self.proofs
+        if proofs is None:
+            return self.chains[0], 0
+        for index in range(len(proofs.epochs) - 1, -1, -1):
+            epoch = proofs.epochs[index]
+            if epoch.start > draw:
+                continue
+            chain = self.chains.get(index)
+            if chain is not None and chain.commitment in epoch.commitments:
+                return chain, epoch.start
+            return None
+        return None
 
     def computer(self) -> str | None:
         """This computer's id among those drawing the dice (the host names it): the one whose
         commitment is this chain's, in the latest epoch of the proofs it holds."""
         if self.proofs is None:
             return None
-        head = self.chain.commitment
+        heads = {chain.commitment for chain in self.chains.values()}
         for epoch in reversed(self.proofs.epochs):
-            if head in epoch.commitments:
-                return epoch.computers[epoch.commitments.index(head)]
+            for computer, head in zip(epoch.computers, epoch.commitments, strict=True):
+                if head in heads:
+                    return computer
         return None
 
     def take(self) -> list[Message]:

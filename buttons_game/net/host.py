@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buttons_game.core.control import PERSON_ELSEWHERE, SeatControl, seat_controls
+from buttons_game.core.control import PERSON_ELSEWHERE, SeatControl, bot_control, seat_controls
 from buttons_game.core.errors import RulesError
 from buttons_game.core.events import Applied as Done
 from buttons_game.core.events import Event, Reset, Undone
@@ -28,7 +28,7 @@ from buttons_game.core.match import Match
 
 from .chain import HashChain
 from .dice import DEAL, DiceError, JointDice, roll_draw
-from .epoch import START, Epoch
+from .epoch import SEAT_TO_BOT, START, Epoch
 from .messages import (
     Act,
     Applied,
@@ -68,6 +68,7 @@ class Guest:
     credential: str | None = None
     head: bytes | None = None
     connected: bool = True
+    gone: bool = False  # its seat was handed to a bot: it draws no dice until it is back
 
 
 class GameHost:
@@ -103,6 +104,7 @@ class GameHost:
         self.worker = worker
         self.chain = chain if chain is not None else HashChain()
         self.guests: dict[str, Guest] = {}
+        self.pending: _NewEpoch | None = None  # the computers committing anew, and why
         self.match: Match | None = None
         self.dice: JointDice | None = None
         self._numbered = 0  # guest computers named so far
@@ -158,10 +160,7 @@ class GameHost:
         if isinstance(message, Join):
             return self._join(guest, message)
         if isinstance(message, Commit):
-            if self.started or guest.seat is None or message.epoch != 0:
-                return [(peer, Refused(0, "not_now"))]
-            guest.head = message.head
-            return []
+            return self._commit(guest, message)
         if isinstance(message, Leave):
             return self._leave(guest)
         if isinstance(message, Reveal):
@@ -186,6 +185,9 @@ class GameHost:
             del self.guests[back.peer]
             back.peer, back.connected = peer, True
             self.guests[peer] = back
+            if back.gone and back.seat is not None and self.match is not None:
+                back.gone = False  # its person takes the seat back from the bot
+                self.match.set_control(back.seat, PERSON_ELSEWHERE)
             out: Outbox = [
                 (peer, Joined(back.seat or 0, back.credential or "")),
                 (peer, self.lobby()),
@@ -205,6 +207,46 @@ class GameHost:
         guest.seat, guest.name = join.seat, join.name
         guest.credential = secrets.token_urlsafe(24)
         return [(peer, Joined(join.seat, guest.credential)), (None, self.lobby())]
+
+    def _commit(self, guest: Guest, commit: Commit) -> Outbox:
+        """A guest's commitment: to the first epoch in the lobby, or to the new one the
+        computers still in the game draw with (``hand_to_bot``)."""
+        pending = self.pending
+        if not self.started and guest.seat is not None and commit.epoch == 0:
+            guest.head = commit.head
+            return []
+        if pending is None or commit.epoch != pending.epoch or guest.computer not in pending.heads:
+            return [(guest.peer, Refused(0, "not_now"))]
+        pending.heads[guest.computer] = commit.head
+        if any(head is None for head in pending.heads.values()):
+            return []
+        dice = self.dice
+        assert dice is not None
+        computers = tuple(pending.heads)
+        heads = tuple(head or b"" for head in pending.heads.values())
+        dice.new_epoch(computers, heads, pending.reason, pending.chain.length)
+        self.chain, self.pending = pending.chain, None
+        return [(None, self.resync())]
+
+    def hand_to_bot(self, seat: int, level: str, reason: str = SEAT_TO_BOT) -> Outbox:
+        """A gone person's seat played by a bot of ``level`` from now on (until the person
+        is back), and the computers still in the game asked to commit anew: a roll can no
+        longer wait on a computer that left, nor be drawn without the others."""
+        match, dice = self.match, self.dice
+        guest = self.seat_guest(seat)
+        if match is None or dice is None or guest is None:
+            raise ValueError(f"seat {seat} is not a guest's seat in a game under way")
+        guest.gone = True
+        match.set_control(seat, bot_control(self.kind.make_bot(level, None)))
+        staying = [g for g in self.guests.values() if g.seat is not None and not g.gone]
+        chain = HashChain(length=self.chain.length)
+        heads: dict[str, bytes | None] = {HOST: chain.commitment}
+        heads.update({g.computer: None for g in staying})
+        epoch = len(dice.epochs)
+        self.pending = _NewEpoch(epoch, reason, chain, heads)
+        if not staying:
+            return self._commit(Guest("", HOST), Commit(epoch, chain.commitment))
+        return [(g.peer, Commit(epoch, chain.commitment)) for g in staying]
 
     def _leave(self, guest: Guest) -> Outbox:
         if self.started:
@@ -339,6 +381,17 @@ class GameHost:
             return []
         self.match.run()
         return self.take_outbox()
+
+
+@dataclass
+class _NewEpoch:
+    """The computers committing to a new epoch of the dice: its index, why, the host's new
+    chain and each computer's commitment as it arrives."""
+
+    epoch: int
+    reason: str
+    chain: HashChain
+    heads: dict[str, bytes | None]
 
 
 class _HostShare:

@@ -357,3 +357,51 @@ def test_a_guest_who_must_pass_waits_for_the_host_to_make_the_pass() -> None:
     assert (step.kind, step.seat) == (FORCED, 0)
     assert not guest.advance() and guest.take() == []
     assert kind.forced_action(stuck, 0) == PASS
+
+
+def test_a_gone_persons_seat_goes_to_a_bot_the_others_draw_anew_and_the_person_takes_it_back():
+    """Guest 2 drops; the host hands its seat to a bot; host and guest 1 commit to new
+    dice (a second epoch, its reason recorded); the game goes on, guest 2 comes back with
+    its credential and plays its seat again; every roll verifies and all agree."""
+    from buttons_game.net.epoch import SEAT_TO_BOT
+
+    table = hosted("buttons", ("easy", None, None))
+    rng = random.Random(21)
+    kind = table.kind
+    match = table.host.match
+    assert match is not None
+
+    def play(steps: int) -> None:
+        for _ in range(steps):
+            if match.state.is_over():
+                return
+            for guest in table.guests.values():
+                if guest.seat in kind.deciders(guest.state):
+                    legal = list(kind.legal_actions(guest.state, guest.seat))
+                    guest.submit(guest.seat, rng.choice(legal))
+            table.settle()
+
+    play(15)
+    gone = table.guests.pop("peer-2")
+    table.host.disconnect("peer-2")
+    table.route(table.host.hand_to_bot(2, "easy"))
+    table.settle()
+    dice = table.host.dice
+    assert dice is not None and [e.reason for e in dice.epochs] == ["start", SEAT_TO_BOT]
+    assert "guest-2" not in dice.epoch.computers
+    assert not match.here(2) and match.control(2).is_bot
+    played = len(match.state.history())
+    play(15)
+    assert len(match.state.history()) > played, "the game went on without guest 2"
+    back = RemoteMatch(kind, 2, "Guest 2", chain=gone.chain)
+    back.chains, back._revealed = dict(gone.chains), set(gone._revealed)
+    table.guests["peer-7"] = back
+    table.host.connect("peer-7")
+    back.join(gone.credential)
+    table.settle()
+    assert match.control(2).is_person and back.game is not None
+    play(4000)
+    assert match.state.is_over()
+    same_everywhere(table)
+    verdict = verify(kind, match.state.setup, match.state.history(), dice.proofs())
+    assert verdict.verified, str(verdict)
