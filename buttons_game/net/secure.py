@@ -213,6 +213,13 @@ class TryLimiter:
         bucket.tokens -= 1.0
         return True
 
+    def refund(self, address: str) -> None:
+        """A try that knew the code gives its token back: only wrong guesses use the bucket
+        up, so a guest that reconnects often (a flaky network) is never locked out."""
+        bucket = self._buckets.get(address)
+        if bucket is not None:
+            bucket.tokens = min(float(self.tries), bucket.tokens + 1.0)
+
     def wait(self, address: str) -> float:
         """Seconds until ``address`` may try again (0 when it may now)."""
         bucket = self._buckets.get(address)

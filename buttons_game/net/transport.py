@@ -341,6 +341,7 @@ class HostServer(_Network):
             return
         except (ConnectionClosed, asyncio.TimeoutError):
             return
+        self.limiter.refund(address)  # it knew the code: not a guess
         self._numbered += 1
         peer = f"peer-{self._numbered}"
         reason = await self._pump(peer, self._link(connection, channel))

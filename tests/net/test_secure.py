@@ -178,3 +178,13 @@ def test_random_bytes_only_ever_raise_a_secure_error() -> None:
 
     opens_or_refuses()
     assert host.open(guest.seal(b"still here")) == b"still here"
+
+
+def test_a_try_that_knew_the_code_gives_its_token_back() -> None:
+    now = [0.0]
+    limiter = TryLimiter(lambda: now[0], tries=2, every=60.0)
+    for _ in range(20):  # twenty reconnects that knew the code, in one instant
+        assert limiter.allow("10.0.0.7")
+        limiter.refund("10.0.0.7")
+    assert limiter.allow("10.0.0.7") and limiter.allow("10.0.0.7")
+    assert not limiter.allow("10.0.0.7"), "wrong guesses still use the bucket up"

@@ -134,3 +134,32 @@ def test_a_guest_killed_mid_game_comes_back_from_its_state_file(tmp_path: Path) 
     assert [action for _, action in replayed][:30] == [
         action for _, action in applied_lines("".join(seen))
     ]
+
+
+def test_through_a_slow_network_that_drops_connections_every_game_ends_the_same(
+    tmp_path: Path,
+) -> None:
+    """A proxy holds every message 20 ms and cuts every connection now and then (about every
+    2 s): the guests reconnect by themselves and the game ends identical everywhere, no
+    action lost or applied twice."""
+    port, through = free_port(), free_port()
+    hosting = host(tmp_path, port, "kopf", "bot:easy,remote", "--short")
+    proxy = subprocess.Popen(
+        [sys.executable, "-m", "tests.net.proxy", str(through), str(port), "0.02", "2", "7"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proxy.stdout is not None and proxy.stdout.readline().strip() == "ready"
+        joined = guest(tmp_path, through, 1, "--think", "0.05")
+        guest_out, host_out = finish(joined, 60), finish(hosting, 60)
+    finally:
+        proxy.kill()
+        proxy.wait(timeout=10)
+    first, second = histories(tmp_path, range(1, 2))
+    assert first == second and first["actions"]
+    plies = [ply for ply, _ in applied_lines(guest_out)]
+    assert sorted(set(plies)) == list(range(len(first["actions"])))
+    assert [a for _, a in sorted(dict(applied_lines(guest_out)).items())] == first["actions"]
+    assert applied_lines(host_out) == sorted(dict(applied_lines(host_out)).items())
