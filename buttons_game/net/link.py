@@ -134,6 +134,7 @@ class GuestLink:
         self.reached = False  # it was connected at least once
         self.error: str | None = None
         self.unreadable = 0  # frames from the host that did not decode
+        self.theirs: int | None = None  # the host's protocol, when it is not ours
         self.closed = False
 
     PEER = "host"
@@ -180,7 +181,10 @@ class GuestLink:
         kind = self.remote.kind if self.remote is not None else self._hello_kind()
         try:
             message = decode(frame, kind)
-        except ProtocolError:
+        except ProtocolError as error:
+            if error.code == "version":  # a host of another version: said with both
+                self.theirs = error.details.get("theirs")
+                self.error = "version"
             self.unreadable += 1
             return
         if isinstance(message, Hello):
@@ -208,6 +212,7 @@ class GuestLink:
 
     def _hello(self, hello: Hello) -> None:
         if hello.protocol != PROTOCOL_VERSION:
+            self.theirs = hello.protocol
             self.error = "version"
             return
         kind = find_kind(hello.game)

@@ -1,0 +1,126 @@
+"""A game played across computers, in the window: its link polled every frame (the app's
+loop does it, also while the pause menu covers the table), the line that says who waits
+for whom, and what the lobby and the Join screen share (a join code, this computer's
+address, the table opened on the network's match).
+
+The link is a ``net.link.HostLink`` (this computer hosts) or ``GuestLink`` (it joined);
+leaving the table closes it (``PlayScreen.exit``).
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from buttons_game.core.control import ELSEWHERE
+from buttons_game.core.kind import kind_of
+from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
+from buttons_game.i18n import t
+from buttons_game.net.link import GuestLink, HostLink
+from buttons_game.ui import art
+
+if TYPE_CHECKING:
+    from .app import App
+
+DEFAULT_PORT = 47474
+CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, I/1, O/0, S/5, G/6, Q, Z/2)
+
+
+def join_code(rng: random.Random | None = None) -> str:
+    """A new join code: three groups of three letters, "KTF-RWA-MEX"."""
+    pick = (rng or random.SystemRandom()).choice
+    return "-".join("".join(pick(CODE_LETTERS) for _ in range(3)) for _ in range(3))
+
+
+def this_address() -> str:
+    """This computer's address on the local network (127.0.0.1 when it has none): the
+    one a packet to another network would leave from (nothing is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only the route is looked up
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+class NetPlay:
+    """The link of the game this window plays across computers."""
+
+    def __init__(self, link: HostLink | GuestLink) -> None:
+        self.link = link
+
+    @property
+    def closed(self) -> bool:
+        return self.link.closed
+
+    def poll(self) -> bool:
+        return self.link.poll()
+
+    def close(self) -> None:
+        self.link.close()
+
+    def match(self) -> Any:
+        """The match the table plays: the host's ``Match`` or the guest's ``RemoteMatch``."""
+        link = self.link
+        return link.host.match if isinstance(link, HostLink) else link.remote
+
+    def status(self) -> str | None:
+        """Who waits for whom across the network, or a dropped connection (None: nothing)."""
+        link, match = self.link, self.match()
+        if isinstance(link, HostLink):
+            dropped = link.dropped()
+            if dropped:
+                return t("net.ui.reconnecting_guest", name=", ".join(dropped))
+        elif not link.connected:
+            return t("net.ui.reconnecting_host")
+        if match is None or match.game is None:
+            return None
+        state = match.state
+        if state.is_over():
+            return None
+        if isinstance(link, GuestLink):
+            step = match.next_step()
+            away = [step.seat] if step.kind == STEP_ELSEWHERE and step.seat is not None else []
+            away = [p for p in away if match.control(p).how == ELSEWHERE]
+        else:
+            if state.is_chance_node():
+                return None
+            deciders = match.kind.deciders(state)
+            away = [p for p in deciders if match.controls[p].how == ELSEWHERE]
+        if not away:
+            return None
+        names = ", ".join(match.game.seats[p].name for p in away)
+        return t("net.ui.waiting_for", name=names)
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        """The status line, at the top of the window in the middle."""
+        text = self.status()
+        if not text:
+            return
+        image = art.text(text, int(16 * scale), "text")
+        box = image.get_rect(midtop=(surface.get_width() // 2, int(6 * scale)))
+        box = box.inflate(int(24 * scale), int(10 * scale))
+        box.top = int(4 * scale)
+        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=8)
+        pygame.draw.rect(surface, art.colour("accent"), box, width=2, border_radius=8)
+        surface.blit(image, image.get_rect(center=box.center))
+
+
+def open_table(app: App, net: NetPlay) -> None:
+    """The table of the network's game over the main menu, its link polled by the app."""
+    from .play.registry import ui_for
+
+    match = net.match()
+    game = match.game
+    screen = ui_for(game).table(app, game, match=match)
+    screen.game_title = kind_of(game).title
+    screen.net = net  # type: ignore[attr-defined]
+    app.net = net
+    app.show_menu()
+    app.push(screen)
+
+
+__all__ = ["DEFAULT_PORT", "NetPlay", "join_code", "open_table", "this_address"]
