@@ -321,16 +321,16 @@ class App:
 
     def draw(self) -> None:
         self.top.draw(self.surface)
-        if self.net is not None:
-            self.net.draw(self.surface, self.scale)
         self.manager.draw_ui(self.surface)
         display.draw_focus(self.surface, self.top.focus)
         # The notes never cover what the screen keeps clear (a table's boards), and leave
         # its controls alone while there is room elsewhere.
         top = self.top
-        self.notice_boxes = draw_notices(
-            self.surface, self.notices, self.scale, top.keep_clear(), top.rather_clear()
-        )
+        notes, rather = self.notices, top.rather_clear()
+        if self.net is not None:  # a lasting line: it leaves the buttons alone too
+            notes = self.net.with_status(notes)
+            rather = [*rather, *(w.rect for w in top.widgets if w.alive())]
+        self.notice_boxes = draw_notices(self.surface, notes, self.scale, top.keep_clear(), rather)
         pygame.display.flip()
         self.frames += 1
         self.first_frame_at = self.first_frame_at or time.perf_counter()

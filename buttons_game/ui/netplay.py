@@ -9,18 +9,20 @@ leaving the table closes it (``PlayScreen.exit``).
 
 from __future__ import annotations
 
+import queue
 import random
 import socket
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.kind import kind_of
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.i18n import t
 from buttons_game.net.link import GuestLink, HostLink
-from buttons_game.ui import art
+
+from .notices import Notice
 
 if TYPE_CHECKING:
     from .app import App
@@ -95,18 +97,40 @@ class NetPlay:
         names = ", ".join(match.game.seats[p].name for p in away)
         return t("net.ui.waiting_for", name=names)
 
-    def draw(self, surface: pygame.Surface, scale: float) -> None:
-        """The status line, at the top of the window in the middle."""
+    def with_status(self, notices: list[Notice]) -> list[Notice]:
+        """The window's notes and, newest, the status line (placed like a note: never over
+        a table's boards)."""
         text = self.status()
-        if not text:
+        return notices if not text else [*notices, Notice(text, "accent", 0.0)]
+
+
+class Announcing:
+    """A lobby's announcement on the local network, on a thread of its own: registering
+    waits on the network for a second or two, and the window never does. ``make`` builds
+    the ``net.discovery.Announcer``; ``error`` says why it could not (None: it runs)."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.error: str | None = None
+        self._orders: queue.SimpleQueue[int | None] = queue.SimpleQueue()
+        threading.Thread(target=self._run, args=(make,), name="announcer", daemon=True).start()
+
+    def update(self, open_seats: int) -> None:
+        self._orders.put(open_seats)
+
+    def close(self) -> None:
+        self._orders.put(None)
+
+    def _run(self, make: Callable[[], Any]) -> None:
+        try:
+            announcer = make()
+        except Exception as error:  # noqa: BLE001 — no multicast here: the address still works
+            self.error = str(error) or type(error).__name__
             return
-        image = art.text(text, int(16 * scale), "text")
-        box = image.get_rect(midtop=(surface.get_width() // 2, int(6 * scale)))
-        box = box.inflate(int(24 * scale), int(10 * scale))
-        box.top = int(4 * scale)
-        pygame.draw.rect(surface, art.colour("tooltip"), box, border_radius=8)
-        pygame.draw.rect(surface, art.colour("accent"), box, width=2, border_radius=8)
-        surface.blit(image, image.get_rect(center=box.center))
+        try:
+            while (order := self._orders.get()) is not None:
+                announcer.update(order)
+        finally:
+            announcer.close()
 
 
 def open_table(app: App, net: NetPlay) -> None:
@@ -123,4 +147,4 @@ def open_table(app: App, net: NetPlay) -> None:
     app.push(screen)
 
 
-__all__ = ["DEFAULT_PORT", "NetPlay", "join_code", "open_table", "this_address"]
+__all__ = ["DEFAULT_PORT", "Announcing", "NetPlay", "join_code", "open_table", "this_address"]

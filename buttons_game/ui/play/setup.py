@@ -184,9 +184,11 @@ class SetupBase(Screen):
             self.error = t("setup.empty_name")
             return
         game = self.new_game(tuple(c.seat for c in chosen))
-        remembered = [
-            {"name": c.name, "kind": "human" if c.kind == REMOTE else c.kind} for c in chosen
-        ]
+        remembered = [{"name": c.name, "kind": c.kind} for c in chosen]
+        for p, seat in enumerate(remembered):  # a guest's seat is remembered as a person's
+            if seat["kind"] == REMOTE:
+                named = self.choices[p].named_by_default
+                seat.update(kind="human", name=default_name("human", p) if named else seat["name"])
         last = self.host.settings.last_seats
         if len(last) > self.SEATS:  # a game of fewer seats keeps the others for the next
             remembered += [dict(seat) for seat in last[self.SEATS :]]

@@ -62,7 +62,7 @@ class JoinScreen(Screen):
 
             try:
                 browser = Browser()
-            except OSError:
+            except Exception:  # noqa: BLE001 — no multicast here: typing the address works
                 browser = None
         self.browser = browser
         humans = [s["name"] for s in host.settings.last_seats if s["kind"] == "human"]
@@ -249,7 +249,7 @@ class JoinScreen(Screen):
         link = self.link
         lobby = None if link is None else (link.remote.lobby if link.remote else link.lobby)
         if lobby is not None and link is not None and link.joined:
-            y = max(y + px(40), self.found_top + MOST_FOUND * px(42) if self.found else y)
+            y += px(42) * max(1, len(self.found[:MOST_FOUND])) + px(8)
             for p, seat in enumerate(lobby.seats):
                 who = t(SEEN_FROM_A_GUEST[seat.filled_by], name=seat.name or "")
                 image = art.text(t("net.ui.seat_line", n=p + 1, who=who), px(19), "text")

@@ -24,7 +24,7 @@ from buttons_game.net.messages import Lobby
 from buttons_game.net.transport import HostServer
 from buttons_game.ui import art
 
-from ..netplay import DEFAULT_PORT, NetPlay, join_code, open_table, this_address
+from ..netplay import DEFAULT_PORT, Announcing, NetPlay, join_code, open_table, this_address
 from ..screen import Host, Screen
 from .common import button, draw_backdrop, draw_title
 from .widgets import TextEntry
@@ -46,7 +46,7 @@ class LobbyScreen(Screen):
         self.code = join_code()
         self.gamehost = GameHost(game, remote, seed=host.options.seed, worker=True)
         self.link: HostLink | None = None
-        self.announcer: Any = None
+        self.announcer: Announcing | None = None
         self.error = ""
         self.starting = False
         self.handed = False  # the link went on to the table
@@ -71,14 +71,15 @@ class LobbyScreen(Screen):
     def _announce(self) -> None:
         from buttons_game.net.discovery import Announcer
 
-        try:
-            names = [s.name for p, s in enumerate(self.game.seats) if p not in self.gamehost.remote]
-            label = f"{names[0] if names else 'Buttons Game'} – {kind_of(self.game).title}"
-            self.announcer = Announcer(
-                label, kind_of(self.game).id, self.port, self._open_seats(), address=self.address
-            )
-        except (OSError, ValueError) as error:  # no multicast here: typing the address works
-            self.host.notify(t("net.ui.no_announce", error=str(error)), "bad")
+        names = [s.name for p, s in enumerate(self.game.seats) if p not in self.gamehost.remote]
+        label = f"{names[0] if names else 'Buttons Game'} – {kind_of(self.game).title}"
+        game, port, seats, address = (
+            kind_of(self.game).id,
+            self.port,
+            self._open_seats(),
+            self.address,
+        )
+        self.announcer = Announcing(lambda: Announcer(label, game, port, seats, address=address))
 
     def _close(self) -> None:
         if self.announcer is not None:
@@ -101,7 +102,7 @@ class LobbyScreen(Screen):
         px = self.px
         left, row = w // 2 - px(330), px(44)
         self.renew = button(
-            self, pygame.Rect(w // 2 + px(190), int(h * 0.24), px(160), row), "net.ui.new_code"
+            self, pygame.Rect(w // 2 + px(185), int(h * 0.24), px(210), row), "net.ui.new_code"
         )
         y = int(h * 0.24) + row + px(12)
         self.port_entry = self.add(
@@ -111,7 +112,7 @@ class LobbyScreen(Screen):
         self.port_entry.set_text_length_limit(5)
         self.port_entry.set_text(str(self.port))
         self.use_port = button(
-            self, pygame.Rect(w // 2 + px(190), y, px(160), row), "net.ui.use_port"
+            self, pygame.Rect(w // 2 + px(185), y, px(210), row), "net.ui.use_port"
         )
         self.seats_top = y + row + px(30)
         self.left = left
@@ -183,6 +184,9 @@ class LobbyScreen(Screen):
             self.handed = True
             open_table(self.host, NetPlay(link))  # type: ignore[arg-type]
             return True
+        if self.announcer is not None and self.announcer.error is not None:
+            self.host.notify(t("net.ui.no_announce", error=self.announcer.error), "bad")
+            self.announcer = None
         lobby = self.gamehost.lobby()
         if lobby != self.shown:
             self.shown = lobby
