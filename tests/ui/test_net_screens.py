@@ -95,11 +95,12 @@ def test_the_lobby_fills_as_a_guest_joins_and_start_opens_the_hosts_table(make_a
             lambda: guest.remote.state.history() == host_match.state.history(),
             guest.poll,
         )
+        guest.close()  # the guest's computer drops: the host's table says so
+        until(app, lambda: app.net.status() == t("net.ui.reconnecting_guest", name="Bo"))
         net = app.net
         app.show_menu()  # leaving the table ends the link
         step(app)
         assert app.net is None and net.closed
-        until(app, lambda: not guest.connected, guest.poll)
     finally:
         guest.close()
 
