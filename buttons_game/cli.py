@@ -368,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tutorial=args.tutorial,
         show_me=args.show_me,
         problem=problem,
+        lan=True,
     )
     code = run_app(options)
     return 2 if problem else code

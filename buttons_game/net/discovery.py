@@ -74,6 +74,11 @@ def found_game(info: Any) -> FoundGame | None:
     return FoundGame(name[:MAX_NAME], game, str(addresses[0]), port, protocol, open_seats)
 
 
+def _zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:
+    """Zeroconf on ``interfaces``, or on every interface (its default) when None."""
+    return Zeroconf(interfaces=list(interfaces)) if interfaces else Zeroconf()
+
+
 class Announcer:
     """A hosted game, announced on the local network until ``close``."""
 
@@ -89,7 +94,7 @@ class Announcer:
     ) -> None:
         """``address``: where guests reach the host; ``interfaces``: the addresses mDNS
         speaks on (all by default; a test keeps to 127.0.0.1 in its own namespace)."""
-        self.zeroconf = Zeroconf(interfaces=list(interfaces) if interfaces else None)  # type: ignore[arg-type]
+        self.zeroconf = _zeroconf(interfaces)
         self.label = "".join(ch for ch in name if ch.isprintable())[:MAX_NAME] or "Buttons Game"
         self.game, self.address, self.port = game, address, port
         self.info = self._info(open_seats)
@@ -127,7 +132,7 @@ class Browser:
     """The games announced on the local network, kept up to date on zeroconf's thread."""
 
     def __init__(self, *, interfaces: Sequence[str] | None = None) -> None:
-        self.zeroconf = Zeroconf(interfaces=list(interfaces) if interfaces else None)  # type: ignore[arg-type]
+        self.zeroconf = _zeroconf(interfaces)
         self._lock = threading.Lock()
         self._found: dict[str, FoundGame] = {}
         self.browser = ServiceBrowser(self.zeroconf, SERVICE_TYPE, handlers=[self._changed])

@@ -15,23 +15,21 @@ import os
 import secrets
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from buttons_game.core.kind import AnyKind, find_kind, kind_of
+from buttons_game.core.kind import AnyKind, kind_of
 
 from .chain import SIZE, HashChain
 from .guest import RemoteMatch
-from .host import GameHost, Outbox
-from .messages import PROTOCOL_VERSION, Applied, Error, Hello, Joined, JoinRefused, Message, Refused
-from .protocol import ProtocolError, decode, encode
+from .host import GameHost
+from .link import GuestLink, HostLink
+from .messages import Applied, Hello, Joined, Message, Refused
 from .secure import TryLimiter
-from .transport import Connected, Disconnected, GuestClient, HostServer, Received
+from .transport import GuestClient, HostServer
 
-MAX_PROTOCOL_ERRORS = 3  # unreadable frames a peer may send before it is dropped
 TICK = 0.02  # seconds the loop waits for the network when nothing else is to do
 
 
@@ -123,37 +121,18 @@ def run_host(
     server = HostServer(address, port, code, TryLimiter())
     if on_listening is not None:
         on_listening(server.port)
+    link = HostLink(host, server, app_version=app_version)
     printer = _Printer(kind, say)
-    errors: Counter[str] = Counter()
     report = Report()
     ends = time.monotonic() + timeout
     over_at: float | None = None
 
-    def send(outbox: Outbox) -> None:
-        for peer, message in outbox:
-            server.send(peer, encode(message, kind))
-
     try:
         while True:
-            for event in server.poll(TICK):
-                if isinstance(event, Connected):
-                    host.connect(event.peer)
-                    server.send(event.peer, encode(Hello(PROTOCOL_VERSION, app_version, kind.id)))
-                elif isinstance(event, Disconnected):
-                    host.disconnect(event.peer)
-                else:
-                    try:
-                        message = decode(event.frame, kind)
-                    except ProtocolError as error:
-                        errors[event.peer] += 1
-                        server.send(event.peer, encode(Error(error.code), kind))
-                        if errors[event.peer] >= MAX_PROTOCOL_ERRORS:
-                            server.drop(event.peer, "protocol")
-                        continue
-                    send(host.receive(event.peer, message))
+            link.poll(TICK)
             if not host.started and host.ready:
-                send(host.start())
-            send(host.pump())
+                link.start()
+            link.pump()
             match = host.match
             if match is not None:
                 printer.follow(match.state.history())
@@ -231,21 +210,33 @@ def run_guest(
     client = GuestClient(address, port, code, patience=patience)
     guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
     guest.think = think
+    link = guest.link = GuestLink(
+        client,
+        kind,
+        seat,
+        name,
+        chain=HashChain(kept.secret),
+        credential=kept.credential,
+        on_message=guest.handle,
+    )
     ends = time.monotonic() + timeout
     try:
         while not guest.over:
-            for event in client.poll(TICK):
-                guest.on_event(event)
+            link.poll(TICK)
+            if link.error is not None:
+                raise NetPlayError(_why(link.error))
+            if link.unreadable > guest.unreadable:
+                guest.unreadable = link.unreadable
+                print("a frame from the host was unreadable", file=sys.stderr)
             guest.play()
-            for frame in guest.take():
-                client.send(GuestClient.PEER, frame)
+            link.flush()
             if time.monotonic() > ends:
                 raise NetPlayError(f"the game was not over after {timeout:g} seconds")
     finally:
-        client.close()
+        link.close()
         guest.report.bytes_sent = client.bytes_sent
         guest.report.bytes_received = client.bytes_received
-    remote = guest.remote
+    remote = link.remote
     assert remote is not None
     state = remote.state
     guest.report.plies = len(state.history())
@@ -254,9 +245,20 @@ def run_guest(
     return guest.report
 
 
+def _why(error: str) -> str:
+    """A guest's link's ``error``, in English."""
+    if error in ("other_game", "version"):
+        return f"the host plays another game or version: {error}"
+    if error in REFUSALS:
+        return f"the host refused the seat: {error}"
+    return f"the connection to the host ended: {error}"
+
+
+REFUSALS = ("seat_taken", "name_taken", "started", "no_such_seat", "no_open_seat")
+
+
 class _Guest:
-    """A headless guest's side of the frames: the host's Hello names the game, then its
-    ``RemoteMatch`` follows the host and a bot plays the seat."""
+    """A headless guest's person: a bot plays the seat of the link's ``RemoteMatch``."""
 
     def __init__(
         self,
@@ -271,59 +273,39 @@ class _Guest:
     ) -> None:
         self.kind, self.seat, self.name, self.level, self.seed = kind, seat, name, level, seed
         self.kept, self.state_file, self.say = kept, state_file, say
-        self.remote: RemoteMatch | None = None
+        self.link: GuestLink | None = None
         self.bot: Any = None
         self.printer: _Printer | None = None
         self.report = Report()
         self.asked: int | None = None  # the ply this guest's bot sent an action for
         self.sent_at = 0.0
-        self.connected = False
         self.over = False
         self.think = 0.0
+        self.unreadable = 0
         self._seen: tuple[int, float] | None = None  # the ply the seat decides at, since when
 
-    def on_event(self, event: Any) -> None:
-        if isinstance(event, Connected):
-            self.connected, self.asked = True, None
-        elif isinstance(event, Disconnected):
-            self.connected = False
-            if event.final:
-                raise NetPlayError(f"the connection to the host ended: {event.reason}")
-        elif isinstance(event, Received):
-            try:
-                self.handle(decode(event.frame, self.remote.kind if self.remote else None))
-            except ProtocolError as error:
-                print(f"a frame from the host was unreadable: {error}", file=sys.stderr)
+    @property
+    def remote(self) -> RemoteMatch | None:
+        return None if self.link is None else self.link.remote
 
     def handle(self, message: Message) -> None:
-        if isinstance(message, Hello):
-            self.hello(message)
-            return
+        """What the link received (after its ``RemoteMatch`` followed it)."""
         remote = self.remote
+        if isinstance(message, Hello):
+            self.asked = None  # (again) connected: the seat's decision is asked anew
+            if remote is not None and self.bot is None:
+                self.bot = remote.kind.make_bot(self.level, self.seed)
+                self.printer = _Printer(remote.kind, self.say)
+            return
         if remote is None:
             return
-        if isinstance(message, JoinRefused):
-            raise NetPlayError(f"the host refused the seat: {message.code}")
         if isinstance(message, Refused) and message.code == "stale":
             self.asked = None
-        remote.receive(message)
         if isinstance(message, Joined):
             self.kept.credential = remote.credential
             self.kept.write(self.state_file)
         if isinstance(message, Applied) and message.by == remote.seat and self.asked == message.ply:
             self.report.latencies.append(time.monotonic() - self.sent_at)
-
-    def hello(self, hello: Hello) -> None:
-        kind = find_kind(hello.game)
-        if kind is None or (self.kind is not None and self.kind.id != kind.id):
-            raise NetPlayError(f"the host plays another game: {hello.game}")
-        if self.remote is None:
-            chain = HashChain(self.kept.secret)
-            self.remote = RemoteMatch(kind, self.seat, self.name, chain=chain)
-            self.remote.credential = self.kept.credential
-            self.bot = kind.make_bot(self.level, self.seed)
-            self.printer = _Printer(kind, self.say)
-        self.remote.join()
 
     def play(self) -> None:
         """The bot's action when the seat decides (not one the host makes by itself)."""
@@ -336,8 +318,9 @@ class _Guest:
             self.over = True
             return
         ply = len(state.history())
+        connected = self.link is not None and self.link.connected
         if (
-            self.connected
+            connected
             and self.asked != ply
             and remote.seat in kind.deciders(state)
             and kind.forced_action(state, remote.seat) is None  # the host makes it
@@ -349,12 +332,6 @@ class _Guest:
                 return
             remote.submit(remote.seat, self.bot.choose(state, remote.seat))
             self.asked, self.sent_at = ply, time.monotonic()
-
-    def take(self) -> list[bytes]:
-        remote = self.remote
-        if remote is None:
-            return []
-        return [encode(message, remote.kind) for message in remote.take()]
 
 
 __all__ = [

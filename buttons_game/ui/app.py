@@ -27,6 +27,7 @@ from . import display
 from .frames import ui_pending, ui_signature
 from .headless import AppOptions, Screenshots
 from .keeping import GameKeeper
+from .netplay import NetPlay
 from .notices import NoticeBoard, draw_notices
 from .play.registry import ui_for, uis
 from .preferences import Preferences
@@ -74,6 +75,7 @@ class App:
         self.background = art.colour("background")
         self.clock = pygame.time.Clock()
         self.stack: list[Screen] = []
+        self.net: NetPlay | None = None  # a game across computers: polled every frame
         self.running, self.exit_code = True, 0
         self._ui_signature: tuple = ()
         self.frames, self.first_frame_at = 0, 0.0  # first_frame_at: perf_counter(), 0 before
@@ -297,6 +299,10 @@ class App:
             self.top.handle_event(event)
         if not self.running or not self.stack:
             return False
+        if self.net is not None:  # the network's frames, also while a menu covers the table
+            self.dirty |= self.net.poll()
+            if self.net.closed:
+                self.net = None
         # The screen first: it may make, kill, enable or re-text widgets; then one UI update
         # applies all of that, so the frame drawn below already shows it.
         animating = self.top.update(dt)
@@ -310,7 +316,8 @@ class App:
         self.keeper.begin()  # after the first frame: the start-up look at many saves
         if not (animating or ui_changed) and self._to_import:
             importlib.import_module(self._to_import.pop())  # a table's module, while idle
-        return animating or ui_changed or ui_pending(self.manager) or bool(self._to_import)
+        busy = ui_pending(self.manager) or bool(self._to_import) or self.net is not None
+        return animating or ui_changed or busy
 
     def draw(self) -> None:
         self.top.draw(self.surface)
@@ -319,9 +326,11 @@ class App:
         # The notes never cover what the screen keeps clear (a table's boards), and leave
         # its controls alone while there is room elsewhere.
         top = self.top
-        self.notice_boxes = draw_notices(
-            self.surface, self.notices, self.scale, top.keep_clear(), top.rather_clear()
-        )
+        notes, rather = self.notices, top.rather_clear()
+        if self.net is not None:  # a lasting line: it leaves the buttons alone too
+            notes = self.net.with_status(notes)
+            rather = [*rather, *(w.rect for w in top.widgets if w.alive())]
+        self.notice_boxes = draw_notices(self.surface, notes, self.scale, top.keep_clear(), rather)
         pygame.display.flip()
         self.frames += 1
         self.first_frame_at = self.first_frame_at or time.perf_counter()

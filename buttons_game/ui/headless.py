@@ -41,6 +41,8 @@ class AppOptions:
     replay: Any = None  # a game (of any kind) to watch in the replay viewer (--replay)
     replay_network: Any = None  # its save's network record, when it was played across computers
     problem: str | None = None  # what --load or --replay could not open, said in the window
+    lan: bool = False  # games across computers: listen on every interface and use mDNS
+    net_port: int = 47474  # the port a hosted game listens on first (0: any free port)
 
     @property
     def starts_at_once(self) -> bool:

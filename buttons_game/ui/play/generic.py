@@ -190,8 +190,8 @@ class GenericUI(GameUI):
     def setup(self, host: Host) -> Screen:
         return GenericSetup(host, self)
 
-    def table(self, host: Host, game: Any) -> Screen:
-        return GenericTable(host, self, game)
+    def table(self, host: Host, game: Any, match: Any = None) -> Screen:
+        return GenericTable(host, self, game, match)
 
     def game_over(self, host: Host, game: Any) -> Screen:
         return GenericOver(host, self, game)

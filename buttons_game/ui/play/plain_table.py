@@ -35,10 +35,12 @@ class GenericTable(Screen):
 
     name = "generic-table"
 
-    def __init__(self, host: Host, ui: GameUI, game: Any) -> None:
+    def __init__(self, host: Host, ui: GameUI, game: Any, match: Any = None) -> None:
         super().__init__(host)
         self.ui = ui
-        self.match = Match(game, kind=ui.kind, worker=True, seed=host.options.seed)
+        if match is None:
+            match = Match(game, kind=ui.kind, worker=True, seed=host.options.seed)
+        self.match = match
         self.match.subscribe(self.followed)
         self.log: list[str] = []
         self.relog()

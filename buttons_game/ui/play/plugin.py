@@ -122,8 +122,9 @@ class GameUI:
         """The set-up of a new game (seats and the game's own options)."""
         raise NotImplementedError
 
-    def table(self, host: Host, game: Any) -> Screen:
-        """The table where ``game`` is played."""
+    def table(self, host: Host, game: Any, match: Any = None) -> Screen:
+        """The table where ``game`` is played (``match``: one played across computers, a
+        host's ``GameHost.match`` or a guest's ``RemoteMatch``; None: a match of its own)."""
         raise NotImplementedError
 
     def table_modules(self) -> tuple[str, ...]:

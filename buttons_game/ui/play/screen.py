@@ -50,6 +50,8 @@ def set_enabled(widget: Any, allowed: bool) -> None:
 class PlayScreen(BoardKeys):
     """The table of a game being played: a session, buttons that say intents, a board."""
 
+    net: Any = None  # a game played across computers: its ``ui.netplay.NetPlay``
+
     def __init__(self, host: Host, session: PlaySession) -> None:
         super().__init__(host)
         self.session = session
@@ -85,6 +87,8 @@ class PlayScreen(BoardKeys):
     def exit(self) -> None:
         super().exit()
         self.session.close()
+        if self.net is not None:  # a game across computers: leaving the table ends the link
+            self.net.close()
 
     def allowed(self) -> Iterable[tuple[Any, bool]]:
         """Each button that is not always enabled, and whether it can do something now."""

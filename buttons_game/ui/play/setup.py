@@ -25,13 +25,19 @@ from buttons_game.ui.screens.common import button
 from buttons_game.ui.screens.widgets import DropDown, TextEntry
 
 DEFAULT_LEVEL = "medium"  # the level a bot seat gets in a set-up that has no last seats
+REMOTE = "remote"  # a seat's kind: a person joins it from another computer
+KINDS = (*SEAT_KINDS, REMOTE)  # what a seat's drop-down offers
 
 
 def kind_key(kind: str) -> str:
+    if kind == REMOTE:
+        return "net.ui.remote_seat"
     return "setup.human" if kind == "human" else f"setup.bot_{kind}"
 
 
 def default_name(kind: str, seat: int) -> str:
+    if kind == REMOTE:
+        return t("net.ui.guest_name", n=seat + 1)
     return t("setup.default_name", n=seat + 1) if kind == "human" else bot_name(seat)
 
 
@@ -45,7 +51,7 @@ class SeatChoice:
 
     @property
     def seat(self) -> Seat:
-        return Seat(self.name, None if self.kind == "human" else self.kind)
+        return Seat(self.name, None if self.kind in ("human", REMOTE) else self.kind)
 
 
 class SetupBase(Screen):
@@ -89,7 +95,7 @@ class SetupBase(Screen):
             name.set_text(c.name)
             kind = self.add(
                 DropDown(
-                    [(tk(kind_key(k)), k) for k in SEAT_KINDS],
+                    [(tk(kind_key(k)), k) for k in KINDS],
                     (tk(kind_key(c.kind)), c.kind),
                     pygame.Rect(x0 + px(kx), y, px(kw), row_h),
                     manager=self.manager,
@@ -107,6 +113,15 @@ class SetupBase(Screen):
         self.start = button(
             self, pygame.Rect(w // 2 + 10, h - px(110), bw, bh), "setup.start", "#primary"
         )
+        self._name_start()
+
+    def _remote(self) -> list[int]:
+        """The seats a person joins from another computer."""
+        return [p for p, c in enumerate(self.choices[: self.count]) if c.kind == REMOTE]
+
+    def _name_start(self) -> None:
+        """Start says it opens the lobby when a seat is played from another computer."""
+        self.start.set_text(t("net.ui.host_start") if self._remote() else t("setup.start"))
 
     def build_row(self, seat: int, y: int, row: dict[str, Any]) -> None:
         """A game's own widgets in a seat's row (put in ``row`` by name)."""
@@ -142,6 +157,7 @@ class SetupBase(Screen):
                     if c.named_by_default:
                         c.name = default_name(c.kind, p)
                         row["name"].set_text(c.name)
+            self._name_start()
             self.handle_own(event)
             if self.refocus is not None:
                 self.rebuild()  # a keyboard change: show the new choice
@@ -169,10 +185,20 @@ class SetupBase(Screen):
             return
         game = self.new_game(tuple(c.seat for c in chosen))
         remembered = [{"name": c.name, "kind": c.kind} for c in chosen]
+        for p, seat in enumerate(remembered):  # a guest's seat is remembered as a person's
+            if seat["kind"] == REMOTE:
+                named = self.choices[p].named_by_default
+                seat.update(kind="human", name=default_name("human", p) if named else seat["name"])
         last = self.host.settings.last_seats
         if len(last) > self.SEATS:  # a game of fewer seats keeps the others for the next
             remembered += [dict(seat) for seat in last[self.SEATS :]]
         self.host.remember_seats(remembered)
+        remote = self._remote()
+        if remote:
+            from buttons_game.ui.screens.lobby import LobbyScreen
+
+            self.host.push(LobbyScreen(self.host, game, remote))
+            return
         self.host.start_game(game)
 
     def new_game(self, seats: tuple[Seat, ...]) -> Any:

@@ -46,7 +46,7 @@ class MainMenu(Screen):
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         self.margin = self.px(16)
-        count, gap, space = 8, self.px(9), self.px(36)
+        count, gap, space = 9, self.px(9), self.px(36)
         titles_h = self._place_titles(w, 0)
         # The titles and the buttons, together in the middle of the window's height; every
         # button fits above the window's foot, however many there are.
@@ -141,12 +141,13 @@ class MainMenu(Screen):
         rects = self.rects
         self.new_game = button(self, rects[0], "menu.new_game", "#big_button")
         self.continue_ = button(self, rects[1], "menu.continue", "#big_button")
-        self.load = button(self, rects[2], "menu.load", "#big_button")
-        self.stats = button(self, rects[3], "stats.menu", "#big_button")
-        self.learn = button(self, rects[4], "menu.learn", "#big_button")
-        self.rules = button(self, rects[5], "menu.rules", "#big_button")
-        self.settings = button(self, rects[6], "menu.settings", "#big_button")
-        self.quit = button(self, rects[7], "menu.quit", "#big_button")
+        self.join = button(self, rects[2], "net.ui.join_menu", "#big_button")
+        self.load = button(self, rects[3], "menu.load", "#big_button")
+        self.stats = button(self, rects[4], "stats.menu", "#big_button")
+        self.learn = button(self, rects[5], "menu.learn", "#big_button")
+        self.rules = button(self, rects[6], "menu.rules", "#big_button")
+        self.settings = button(self, rects[7], "menu.settings", "#big_button")
+        self.quit = button(self, rects[8], "menu.quit", "#big_button")
         # At a first start with many saves the list is still being read: Continue is
         # looked at again once it is (``update``).
         self.saves_pending = not self.host.saves_known()
@@ -176,6 +177,10 @@ class MainMenu(Screen):
                 self.host.show_setup()
             elif pressed is self.continue_:
                 self.host.continue_game()
+            elif pressed is self.join:
+                from .join import JoinScreen
+
+                self.host.push(JoinScreen(self.host))
             elif pressed is self.load:
                 self.host.show_load()
             elif pressed is self.stats:

@@ -53,15 +53,16 @@ class ButtonsUI(GameUI):
     def table_modules(self) -> tuple[str, ...]:
         return ("buttons_game.ui.games.buttons.screen", "buttons_game.ui.games.buttons.session")
 
-    def table(self, host: Host, game: Any) -> Screen:
+    def table(self, host: Host, game: Any, match: Any = None) -> Screen:
         from .screen import TableScreen
         from .session import TableSession
 
         session = TableSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed,
+            on_change=host.game_changed if match is None else _not_kept,
             sound=host.play_sound,
+            match=match,
         )
         return TableScreen(host, session)
 
@@ -232,3 +233,7 @@ def _in_game(screen: Screen) -> Screen:
 
 UI = ButtonsUI(KIND)
 install(Steps())
+
+
+def _not_kept(game: Any) -> None:
+    """A game played across computers is not kept among this computer's own saves."""

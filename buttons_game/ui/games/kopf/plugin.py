@@ -102,16 +102,17 @@ class KopfUI(GameUI):
     def table_modules(self) -> tuple[str, ...]:
         return ("buttons_game.ui.games.kopf.screen", "buttons_game.ui.games.kopf.session")
 
-    def table(self, host: Host, game: Any) -> Screen:
+    def table(self, host: Host, game: Any, match: Any = None) -> Screen:
         from .screen import KopfScreen
         from .session import KopfSession
 
         session = KopfSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed,
+            on_change=host.game_changed if match is None else _not_kept,
             seed=host.options.seed,
             sound=host.play_sound,
+            match=match,
         )
         return KopfScreen(host, session)
 
@@ -197,3 +198,7 @@ def kopf_tutorial() -> Any:
 
 
 UI = KopfUI(KIND)
+
+
+def _not_kept(game: Any) -> None:
+    """A game played across computers is not kept among this computer's own saves."""

@@ -1,0 +1,259 @@
+"""The one loop between a transport and a game's side, with no pygame: each ``poll`` hands
+the network's events to a ``GameHost`` (``HostLink``) or a guest's ``RemoteMatch``
+(``GuestLink``), decodes every frame with the game's kind, and sends what they answer.
+
+A host's window polls its link every frame (the lobby's, then the table's), the headless
+``run_host``/``run_guest`` every tick: the same code moves the same frames. A frame that
+does not decode is answered with ``Error`` and, after a few, its peer is dropped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from buttons_game.core.kind import AnyKind, find_kind
+
+from .chain import HashChain
+from .guest import RemoteMatch
+from .host import GameHost, Outbox
+from .messages import (
+    PROTOCOL_VERSION,
+    Error,
+    Hello,
+    Joined,
+    JoinRefused,
+    Lobby,
+    Message,
+)
+from .protocol import ProtocolError, decode, encode
+from .transport import Connected, Disconnected, NetEvent, Received
+
+MAX_PROTOCOL_ERRORS = 3  # unreadable frames a peer may send before it is dropped
+
+
+class Transport(Protocol):
+    """What a link needs of ``HostServer`` or ``GuestClient``."""
+
+    def poll(self, timeout: float = 0.0) -> list[NetEvent]: ...
+    def send(self, peer: str | None, frame: bytes) -> None: ...
+    def drop(self, peer: str, reason: str = "protocol") -> None: ...
+    def close(self) -> None: ...
+
+
+class HostLink:
+    """A ``GameHost`` behind its server: guests' frames in, the host's answers out."""
+
+    def __init__(self, host: GameHost, server: Transport, *, app_version: str = "0") -> None:
+        self.host, self.server, self.app_version = host, server, app_version
+        self.kind = host.kind
+        self.errors: Counter[str] = Counter()
+        self.closed = False
+
+    def send(self, outbox: Iterable[tuple[str | None, Message]]) -> None:
+        for peer, message in outbox:
+            self.server.send(peer, encode(message, self.kind))
+
+    def poll(self, timeout: float = 0.0) -> bool:
+        """Everything the network brought since the last poll, answered; what the host's
+        match applied since, sent to every guest. True when anything happened."""
+        if self.closed:
+            return False
+        events = self.server.poll(timeout)
+        host = self.host
+        for event in events:
+            if isinstance(event, Connected):
+                host.connect(event.peer)
+                hello = Hello(PROTOCOL_VERSION, self.app_version, self.kind.id)
+                # the lobby too: a guest sees the open seats before it asks for one
+                self.send([(event.peer, hello), (event.peer, host.lobby())])
+            elif isinstance(event, Disconnected):
+                host.disconnect(event.peer)
+            elif isinstance(event, Received):
+                self._received(event.peer, event.frame)
+        outbox = host.take_outbox()
+        self.send(outbox)
+        return bool(events or outbox)
+
+    def _received(self, peer: str, frame: bytes) -> None:
+        try:
+            message = decode(frame, self.kind)
+        except ProtocolError as error:
+            self.errors[peer] += 1
+            self.server.send(peer, encode(Error(error.code), self.kind))
+            if self.errors[peer] >= MAX_PROTOCOL_ERRORS:
+                self.server.drop(peer, "protocol")
+            return
+        self.send(self.host.receive(peer, message))
+
+    def start(self) -> None:
+        """Close the lobby: every computer is asked for its share of the deal."""
+        self.send(self.host.start())
+
+    def pump(self) -> None:
+        """Headless: the host's match makes its own moves and they go out."""
+        self.send(self.host.pump())
+
+    def dropped(self) -> list[str]:
+        """The names of the guests whose connection dropped (their seats wait)."""
+        return [g.name for g in self.host.guests.values() if not g.connected and g.name is not None]
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.server.close()
+
+
+class GuestLink:
+    """A guest's ``RemoteMatch`` behind its client. The host's Hello names the game (it must
+    be ``kind`` when one is expected, and speak this protocol); the seat is ``seat``, or the
+    first the host's lobby reports open (``seat`` None). ``error`` says why it ended: a
+    refusal's code ("seat_taken", "name_taken", "started" …), a transport's final reason
+    ("wrong_code", "lost" …), "version", "other_game" or "unverified"."""
+
+    def __init__(
+        self,
+        client: Transport,
+        kind: AnyKind | None,
+        seat: int | None,
+        name: str,
+        *,
+        chain: HashChain | None = None,
+        credential: str | None = None,
+        on_message: Callable[[Message], None] | None = None,
+    ) -> None:
+        self.client, self.kind, self.seat, self.name = client, kind, seat, name
+        self.chain = chain if chain is not None else HashChain()
+        self.credential = credential
+        self.on_message = on_message
+        self.hello: Hello | None = None
+        self.lobby: Lobby | None = None
+        self.remote: RemoteMatch | None = None
+        self.connected = False  # a connection is open now (it may drop and come back)
+        self.reached = False  # it was connected at least once
+        self.error: str | None = None
+        self.unreadable = 0  # frames from the host that did not decode
+        self.theirs: int | None = None  # the host's protocol, when it is not ours
+        self.closed = False
+
+    PEER = "host"
+
+    @property
+    def joined(self) -> bool:
+        return self.remote is not None and self.remote.credential is not None
+
+    @property
+    def game(self) -> Any:
+        """The game once the host dealt it (None before)."""
+        return None if self.remote is None else self.remote.game
+
+    def poll(self, timeout: float = 0.0) -> bool:
+        """The host's frames since the last poll, followed; this guest's own sent. True
+        when anything happened."""
+        if self.closed:
+            return False
+        events = self.client.poll(timeout)
+        for event in events:
+            if self.error is not None:
+                break
+            if isinstance(event, Connected):
+                self.connected = self.reached = True
+            elif isinstance(event, Disconnected):
+                self.connected = False
+                if event.final:
+                    self.error = event.reason
+            elif isinstance(event, Received):
+                self._received(event.frame)
+        sent = self.flush()
+        return bool(events or sent)
+
+    def flush(self) -> bool:
+        """Send what the guest's match has to send: True when it had anything."""
+        if self.remote is None or self.error is not None:
+            return False
+        out = self.remote.take()
+        for message in out:
+            self.client.send(self.PEER, encode(message, self.remote.kind))
+        return bool(out)
+
+    def _received(self, frame: bytes) -> None:
+        kind = self.remote.kind if self.remote is not None else self._hello_kind()
+        try:
+            message = decode(frame, kind)
+        except ProtocolError as error:
+            if error.code == "version":  # a host of another version: said with both
+                self.theirs = error.details.get("theirs")
+                self.error = "version"
+            self.unreadable += 1
+            return
+        if isinstance(message, Hello):
+            self._hello(message)
+        elif isinstance(message, JoinRefused):
+            self.error = message.code
+        elif self.remote is None:
+            if isinstance(message, Lobby) and self.hello is not None:
+                self.lobby = message
+                self._join()
+            return
+        else:
+            try:
+                self.remote.receive(message)
+            except ValueError:  # the host's game did not verify
+                self.error = "unverified"
+                return
+            if isinstance(message, Joined):
+                self.credential = self.remote.credential
+        if self.on_message is not None:
+            self.on_message(message)
+
+    def _hello_kind(self) -> AnyKind | None:
+        return None if self.hello is None else find_kind(self.hello.game)
+
+    def _hello(self, hello: Hello) -> None:
+        if hello.protocol != PROTOCOL_VERSION:
+            self.theirs = hello.protocol
+            self.error = "version"
+            return
+        kind = find_kind(hello.game)
+        if kind is None or (self.kind is not None and self.kind.id != kind.id):
+            self.error = "other_game"
+            return
+        self.hello, self.kind = hello, kind
+        if self.remote is not None:
+            self.remote.join()  # back after a drop: the seat again, by its credential
+        elif self.seat is not None:
+            self._join()
+
+    def _join(self) -> None:
+        """Ask for the seat (the first open one in the lobby when none was chosen)."""
+        if self.remote is not None or self.kind is None:
+            return
+        seat = self.seat
+        if seat is None:
+            lobby = self.lobby
+            open_seats = [] if lobby is None else self.open_seats()
+            if not open_seats:
+                self.error = "no_open_seat" if lobby is not None else None
+                return
+            seat = open_seats[0]
+        self.seat = seat
+        self.remote = RemoteMatch(self.kind, seat, self.name, chain=self.chain)
+        self.remote.credential = self.credential
+        if self.lobby is not None:
+            self.remote.lobby = self.lobby
+        self.remote.join()
+
+    def open_seats(self) -> list[int]:
+        lobby = self.remote.lobby if self.remote is not None else self.lobby
+        if lobby is None:
+            return []
+        return [p for p, s in enumerate(lobby.seats) if s.filled_by == "open"]
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.client.close()
+
+
+__all__ = ["MAX_PROTOCOL_ERRORS", "GuestLink", "HostLink", "Outbox", "Transport"]

@@ -1,0 +1,150 @@
+"""A game played across computers, in the window: its link polled every frame (the app's
+loop does it, also while the pause menu covers the table), the line that says who waits
+for whom, and what the lobby and the Join screen share (a join code, this computer's
+address, the table opened on the network's match).
+
+The link is a ``net.link.HostLink`` (this computer hosts) or ``GuestLink`` (it joined);
+leaving the table closes it (``PlayScreen.exit``).
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import socket
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from buttons_game.core.control import ELSEWHERE
+from buttons_game.core.kind import kind_of
+from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
+from buttons_game.i18n import t
+from buttons_game.net.link import GuestLink, HostLink
+
+from .notices import Notice
+
+if TYPE_CHECKING:
+    from .app import App
+
+DEFAULT_PORT = 47474
+CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, I/1, O/0, S/5, G/6, Q, Z/2)
+
+
+def join_code(rng: random.Random | None = None) -> str:
+    """A new join code: three groups of three letters, "KTF-RWA-MEX"."""
+    pick = (rng or random.SystemRandom()).choice
+    return "-".join("".join(pick(CODE_LETTERS) for _ in range(3)) for _ in range(3))
+
+
+def this_address() -> str:
+    """This computer's address on the local network (127.0.0.1 when it has none): the
+    one a packet to another network would leave from (nothing is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only the route is looked up
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+class NetPlay:
+    """The link of the game this window plays across computers."""
+
+    def __init__(self, link: HostLink | GuestLink) -> None:
+        self.link = link
+
+    @property
+    def closed(self) -> bool:
+        return self.link.closed
+
+    def poll(self) -> bool:
+        return self.link.poll()
+
+    def close(self) -> None:
+        self.link.close()
+
+    def match(self) -> Any:
+        """The match the table plays: the host's ``Match`` or the guest's ``RemoteMatch``."""
+        link = self.link
+        return link.host.match if isinstance(link, HostLink) else link.remote
+
+    def status(self) -> str | None:
+        """Who waits for whom across the network, or a dropped connection (None: nothing)."""
+        link, match = self.link, self.match()
+        if isinstance(link, HostLink):
+            dropped = link.dropped()
+            if dropped:
+                return t("net.ui.reconnecting_guest", name=", ".join(dropped))
+        elif not link.connected:
+            return t("net.ui.reconnecting_host")
+        if match is None or match.game is None:
+            return None
+        state = match.state
+        if state.is_over():
+            return None
+        if isinstance(link, GuestLink):
+            step = match.next_step()
+            away = [step.seat] if step.kind == STEP_ELSEWHERE and step.seat is not None else []
+            away = [p for p in away if match.control(p).how == ELSEWHERE]
+        else:
+            if state.is_chance_node():
+                return None
+            deciders = match.kind.deciders(state)
+            away = [p for p in deciders if match.controls[p].how == ELSEWHERE]
+        if not away:
+            return None
+        names = ", ".join(match.game.seats[p].name for p in away)
+        return t("net.ui.waiting_for", name=names)
+
+    def with_status(self, notices: list[Notice]) -> list[Notice]:
+        """The window's notes and, newest, the status line (placed like a note: never over
+        a table's boards)."""
+        text = self.status()
+        return notices if not text else [*notices, Notice(text, "accent", 0.0)]
+
+
+class Announcing:
+    """A lobby's announcement on the local network, on a thread of its own: registering
+    waits on the network for a second or two, and the window never does. ``make`` builds
+    the ``net.discovery.Announcer``; ``error`` says why it could not (None: it runs)."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.error: str | None = None
+        self._orders: queue.SimpleQueue[int | None] = queue.SimpleQueue()
+        threading.Thread(target=self._run, args=(make,), name="announcer", daemon=True).start()
+
+    def update(self, open_seats: int) -> None:
+        self._orders.put(open_seats)
+
+    def close(self) -> None:
+        self._orders.put(None)
+
+    def _run(self, make: Callable[[], Any]) -> None:
+        try:
+            announcer = make()
+        except Exception as error:  # noqa: BLE001 — no multicast here: the address still works
+            self.error = str(error) or type(error).__name__
+            return
+        try:
+            while (order := self._orders.get()) is not None:
+                announcer.update(order)
+        finally:
+            announcer.close()
+
+
+def open_table(app: App, net: NetPlay) -> None:
+    """The table of the network's game over the main menu, its link polled by the app."""
+    from .play.registry import ui_for
+
+    match = net.match()
+    game = match.game
+    screen = ui_for(game).table(app, game, match=match)
+    screen.game_title = kind_of(game).title
+    screen.net = net  # type: ignore[attr-defined]
+    app.net = net
+    app.show_menu()
+    app.push(screen)
+
+
+__all__ = ["DEFAULT_PORT", "Announcing", "NetPlay", "join_code", "open_table", "this_address"]

@@ -1,0 +1,264 @@
+"""Join a game another computer hosts: the games heard on the local network (mDNS, when
+the app runs with the network on), and the host's address, its port, the join code, this
+person's name and the seat (the first open one, or one the host's lobby reports open).
+
+Join connects; the screen then says it waits for the host to start, with the lobby's
+seats, and opens this computer's table once the game arrives. What goes wrong is said in
+the window: a wrong code, no host at that address, a seat or name taken, another version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from buttons_game.i18n import t, tk
+from buttons_game.names import SEAT_NAME_LIMIT, clean_name
+from buttons_game.net.link import GuestLink
+from buttons_game.net.messages import PROTOCOL_VERSION
+from buttons_game.net.transport import GuestClient
+from buttons_game.ui import art
+
+from ..netplay import DEFAULT_PORT, NetPlay, open_table
+from ..screen import Host, Screen
+from .common import button, draw_backdrop, draw_title
+from .lobby import WORDS
+from .widgets import DropDown, TextEntry
+
+SEEN_FROM_A_GUEST = {**WORDS, "host": "net.ui.seat_at_host"}
+
+PATIENCE = 8.0  # seconds a host that does not answer is looked for
+REFUSALS = ("seat_taken", "name_taken", "started", "no_such_seat", "no_open_seat")
+ANY_SEAT = "any"
+MOST_SEATS = 4
+MOST_FOUND = 4  # games heard on the network shown at once
+
+
+def error_text(link: GuestLink, where: str) -> str:
+    """Why the link ended, in the person's language."""
+    code = link.error or ""
+    if code == "wrong_code":
+        return t("net.secure.wrong_code")
+    if code == "version":
+        return t("net.errors.version", ours=PROTOCOL_VERSION, theirs=link.theirs)
+    if code in REFUSALS or code in ("other_game", "unverified", "too_many_tries"):
+        return t(f"net.ui.error_{code}")
+    if not link.reached:
+        return t("net.ui.error_not_found", address=where)
+    return t("net.ui.error_ended", reason=code)
+
+
+class JoinScreen(Screen):
+    name = "join"
+
+    def __init__(self, host: Host, browser: Any = None) -> None:
+        """``browser``: the games heard on the network (``net.discovery.Browser``); by
+        default one when the app runs with the network on, none otherwise."""
+        super().__init__(host)
+        if browser is None and getattr(host.options, "lan", False):
+            from buttons_game.net.discovery import Browser
+
+            try:
+                browser = Browser()
+            except Exception:  # noqa: BLE001 — no multicast here: typing the address works
+                browser = None
+        self.browser = browser
+        humans = [s["name"] for s in host.settings.last_seats if s["kind"] == "human"]
+        self.typed = {
+            "address": "",
+            "port": str(DEFAULT_PORT),
+            "code": "",
+            "name": humans[0] if humans else t("setup.default_name", n=1),
+        }
+        self.seat = ANY_SEAT
+        self.link: GuestLink | None = None
+        self.where = ""  # the address and port joined
+        self.handed = False
+        self.message = ("", "text_dim")
+        self.found: list[Any] = []
+
+    # ------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        w, h = self.host.surface.get_size()
+        px = self.px
+        row, gap = px(42), px(12)
+        label_x, x, width = w // 2 - px(300), w // 2 - px(80), px(380)
+        self.label_x = label_x
+        self.entries: dict[str, Any] = {}
+        self.rows: dict[str, int] = {}
+        y = int(h * 0.17)
+        for field in ("address", "port", "code", "name"):
+            entry = self.add(TextEntry(pygame.Rect(x, y, width, row), manager=self.manager))
+            if field == "port":
+                entry.set_allowed_characters("numbers")
+                entry.set_text_length_limit(5)
+            elif field == "name":
+                entry.set_text_length_limit(SEAT_NAME_LIMIT)
+            else:
+                entry.set_text_length_limit(64)
+            entry.set_text(self.typed[field])
+            self.entries[field], self.rows[field] = entry, y
+            y += row + gap
+        options = [(tk("net.ui.any_seat"), ANY_SEAT)] + [
+            (t("setup.seat", n=p + 1), str(p)) for p in self.seat_choices()
+        ]
+        chosen = next((o for o in options if o[1] == self.seat), options[0])
+        self.seat_menu = self.add(
+            DropDown(options, chosen, pygame.Rect(x, y, width, row), manager=self.manager)
+        )
+        self.rows["seat"] = y
+        y += row + gap * 2
+        self.found_buttons: dict[Any, Any] = {}
+        for i, game in enumerate(self.found[:MOST_FOUND]):
+            label = f"{game.name} — {game.address}:{game.port}"
+            rect = pygame.Rect(x, y + i * (px(36) + px(6)), width, px(36))
+            widget = self.add(pygame_gui.elements.UIButton(rect, label, manager=self.manager))
+            self.found_buttons[widget] = game
+        self.found_top = y
+        bw, bh = px(220), px(54)
+        self.back = button(
+            self, pygame.Rect(w // 2 - bw - 10, h - px(110), bw, bh), "menu.back", "#big_button"
+        )
+        self.join = button(
+            self, pygame.Rect(w // 2 + 10, h - px(110), bw, bh), "net.ui.join", "#primary"
+        )
+        if self.link is not None:
+            self.join.disable()
+
+    def seat_choices(self) -> list[int]:
+        """The seats to choose from: those the host's lobby reports open once it is known."""
+        if self.link is not None and (self.link.lobby or self.link.remote):
+            return self.link.open_seats()
+        return list(range(MOST_SEATS))
+
+    # ------------------------------------------------------------------ input
+    def _collect(self) -> None:
+        for field, entry in self.entries.items():
+            self.typed[field] = entry.get_text()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            pressed = event.ui_element
+            if pressed is self.back:
+                self.host.back()
+            elif pressed is self.join:
+                self._join()
+            elif pressed in self.found_buttons:
+                game = self.found_buttons[pressed]
+                self._collect()
+                self.typed["address"], self.typed["port"] = game.address, str(game.port)
+                self.rebuild()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.seat = event.selected_option_id
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self._join()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.host.back()
+            return True
+        return False
+
+    def _join(self) -> None:
+        if self.link is not None:
+            return
+        self._collect()
+        address = self.typed["address"].strip()
+        port_text, code = self.typed["port"].strip(), self.typed["code"].strip()
+        name = clean_name(self.typed["name"], SEAT_NAME_LIMIT)
+        port = int(port_text) if port_text.isdigit() else 0
+        if not address:
+            self.message = (t("net.ui.need_address"), "bad")
+        elif not 1 <= port <= 65535:
+            self.message = (t("net.ui.port_range"), "bad")
+        elif not any(c.isalnum() for c in code):
+            self.message = (t("net.ui.need_code"), "bad")
+        elif not name:
+            self.message = (t("setup.empty_name"), "bad")
+        else:
+            try:
+                client = GuestClient(address, port, code, patience=PATIENCE)
+            except (OSError, ValueError) as error:
+                self.message = (t("net.ui.error_ended", reason=str(error)), "bad")
+                return
+            seat = None if self.seat == ANY_SEAT else int(self.seat)
+            self.link = GuestLink(client, None, seat, name)
+            self.where = f"{address}:{port}"
+            self.message = (t("net.ui.looking", address=f"{address}:{port}"), "text_dim")
+            self.join.disable()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        changed = False
+        if self.browser is not None:
+            found = [g for g in self.browser.games() if g.protocol == PROTOCOL_VERSION]
+            if found != self.found:
+                self.found = found
+                self._collect()
+                self.rebuild()
+                changed = True
+        link = self.link
+        if link is None:
+            return changed
+        lobby_before = link.lobby if link.remote is None else link.remote.lobby
+        changed |= link.poll()
+        if link.error is not None:
+            self.message = (error_text(link, self.where), "bad")
+            link.close()
+            self.link = None
+            self._collect()
+            self.rebuild()
+            return True
+        if link.game is not None:
+            self.handed = True
+            open_table(self.host, NetPlay(link))  # type: ignore[arg-type]
+            return True
+        if link.joined:
+            self.message = (t("net.ui.waiting_start"), "accent")
+        elif link.reached:
+            self.message = (t("net.ui.joining"), "text_dim")
+        lobby_now = link.lobby if link.remote is None else link.remote.lobby
+        return changed or lobby_now != lobby_before
+
+    def exit(self) -> None:
+        super().exit()
+        if self.link is not None and not self.handed:
+            self.link.close()
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self)
+        px = self.px
+        w, h = surface.get_size()
+        draw_title(surface, t("net.ui.join_title"), int(h * 0.05), px(38))
+        row = px(42)
+        for field in ("address", "port", "code", "name", "seat"):
+            label = art.text(t(f"net.ui.field_{field}"), px(20), "text")
+            surface.blit(label, label.get_rect(midleft=(self.label_x, self.rows[field] + row // 2)))
+        y = self.found_top
+        if not self.found:
+            hint = "net.ui.none_found" if self.browser is not None else "net.ui.type_address"
+            image = art.text(t(hint), px(17), "text_dim")
+            surface.blit(image, (self.label_x, y))
+        link = self.link
+        lobby = None if link is None else (link.remote.lobby if link.remote else link.lobby)
+        if lobby is not None and link is not None and link.joined:
+            y += px(42) * max(1, len(self.found[:MOST_FOUND])) + px(8)
+            for p, seat in enumerate(lobby.seats):
+                who = t(SEEN_FROM_A_GUEST[seat.filled_by], name=seat.name or "")
+                image = art.text(t("net.ui.seat_line", n=p + 1, who=who), px(19), "text")
+                surface.blit(image, (self.label_x, y))
+                y += px(28)
+        text, tint = self.message
+        if text:
+            image = art.text(text, px(18), tint, True)
+            surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
+
+
+__all__ = ["JoinScreen", "error_text"]

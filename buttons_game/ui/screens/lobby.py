@@ -1,0 +1,243 @@
+"""The host's lobby: a game set up with seats that people join from other computers.
+
+It shows the join code (a new one with a button, while nobody has joined), this
+computer's address and the port (another port with a button; a busy one said plainly),
+each seat (open, a guest's name, a person here, a bot), Start (once every remote seat is
+taken) and Cancel. The game is announced on the local network (mDNS) when the app runs
+with the network on (``AppOptions.lan``; never in tests). On Start every computer draws
+the deal together and the host's table opens on ``GameHost.match``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from buttons_game import __version__
+from buttons_game.core.kind import kind_of
+from buttons_game.i18n import t
+from buttons_game.net.host import GameHost
+from buttons_game.net.link import HostLink
+from buttons_game.net.messages import Lobby
+from buttons_game.net.transport import HostServer
+from buttons_game.ui import art
+
+from ..netplay import DEFAULT_PORT, Announcing, NetPlay, join_code, open_table, this_address
+from ..screen import Host, Screen
+from .common import button, draw_backdrop, draw_title
+from .widgets import TextEntry
+
+WORDS = {"open": "net.ui.seat_open", "guest": "net.ui.seat_guest", "host": "net.ui.seat_here",
+         "bot": "net.ui.seat_bot"}  # fmt: skip
+
+
+class LobbyScreen(Screen):
+    name = "lobby"
+
+    def __init__(self, host: Host, game: Any, remote: list[int]) -> None:
+        super().__init__(host)
+        self.game = game
+        self.lan = bool(getattr(host.options, "lan", False))
+        self.address = this_address() if self.lan else "127.0.0.1"
+        self.listen = "0.0.0.0" if self.lan else "127.0.0.1"
+        self.port = int(getattr(host.options, "net_port", DEFAULT_PORT))
+        self.code = join_code()
+        self.gamehost = GameHost(game, remote, seed=host.options.seed, worker=True)
+        self.link: HostLink | None = None
+        self.announcer: Announcing | None = None
+        self.error = ""
+        self.starting = False
+        self.handed = False  # the link went on to the table
+        self.shown: Lobby | None = None
+        self._open()
+
+    # ------------------------------------------------------------------ the network
+    def _open(self) -> None:
+        """Listen on the port with the code (again, after a new code or port)."""
+        self._close()
+        self.error = ""
+        try:
+            server = HostServer(self.listen, self.port, self.code)
+        except OSError:
+            self.error = t("net.ui.port_busy", port=self.port)
+            return
+        self.port = server.port
+        self.link = HostLink(self.gamehost, server, app_version=__version__)
+        if self.lan:
+            self._announce()
+
+    def _announce(self) -> None:
+        from buttons_game.net.discovery import Announcer
+
+        names = [s.name for p, s in enumerate(self.game.seats) if p not in self.gamehost.remote]
+        label = f"{names[0] if names else 'Buttons Game'} – {kind_of(self.game).title}"
+        game, port, seats, address = (
+            kind_of(self.game).id,
+            self.port,
+            self._open_seats(),
+            self.address,
+        )
+        self.announcer = Announcing(lambda: Announcer(label, game, port, seats, address=address))
+
+    def _close(self) -> None:
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
+        if self.link is not None and not self.handed:
+            self.link.close()
+        self.link = None
+
+    def _open_seats(self) -> int:
+        return sum(1 for s in self.gamehost.lobby().seats if s.filled_by == "open")
+
+    @property
+    def joined(self) -> bool:
+        return any(g.seat is not None for g in self.gamehost.guests.values())
+
+    # ------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        w, h = self.host.surface.get_size()
+        px = self.px
+        left, row = w // 2 - px(330), px(44)
+        self.renew = button(
+            self, pygame.Rect(w // 2 + px(185), int(h * 0.24), px(210), row), "net.ui.new_code"
+        )
+        y = int(h * 0.24) + row + px(12)
+        self.port_entry = self.add(
+            TextEntry(pygame.Rect(w // 2 + px(40), y, px(130), row), manager=self.manager)
+        )
+        self.port_entry.set_allowed_characters("numbers")
+        self.port_entry.set_text_length_limit(5)
+        self.port_entry.set_text(str(self.port))
+        self.use_port = button(
+            self, pygame.Rect(w // 2 + px(185), y, px(210), row), "net.ui.use_port"
+        )
+        self.seats_top = y + row + px(30)
+        self.left = left
+        bw, bh = px(240), px(54)
+        self.cancel = button(
+            self, pygame.Rect(w // 2 - bw - 10, h - px(110), bw, bh), "net.ui.cancel", "#big_button"
+        )
+        self.start = button(
+            self, pygame.Rect(w // 2 + 10, h - px(110), bw, bh), "setup.start", "#primary"
+        )
+        self._enable()
+
+    def _enable(self) -> None:
+        for widget, allowed in (
+            (self.start, self.gamehost.ready and not self.starting and self.link is not None),
+            (self.renew, not self.joined and not self.starting),
+            (self.use_port, not self.joined and not self.starting),
+        ):
+            if allowed and not widget.is_enabled:
+                widget.enable()
+            elif not allowed and widget.is_enabled:
+                widget.disable()
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            pressed = event.ui_element
+            if pressed is self.cancel:
+                self.host.back()
+            elif pressed is self.start:
+                self._start()
+            elif pressed is self.renew and not self.joined:
+                self.code = join_code()
+                self._open()
+            elif pressed is self.use_port and not self.joined:
+                self._new_port()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.port_entry:
+            self._new_port()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.host.back()
+            return True
+        return False
+
+    def _new_port(self) -> None:
+        text = self.port_entry.get_text().strip()
+        port = int(text) if text.isdigit() else 0
+        if not 1024 <= port <= 65535:
+            self.error = t("net.ui.port_range")
+            return
+        self.port = port
+        self._open()
+
+    def _start(self) -> None:
+        if self.link is None or not self.gamehost.ready or self.starting:
+            return
+        self.starting = True
+        self.link.start()
+        if self.announcer is not None:  # nobody else can join now
+            self.announcer.close()
+            self.announcer = None
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        link = self.link
+        changed = link.poll() if link is not None else False
+        if self.starting and link is not None and self.gamehost.match is not None:
+            self.handed = True
+            open_table(self.host, NetPlay(link))  # type: ignore[arg-type]
+            return True
+        if self.announcer is not None and self.announcer.error is not None:
+            self.host.notify(t("net.ui.no_announce", error=self.announcer.error), "bad")
+            self.announcer = None
+        lobby = self.gamehost.lobby()
+        if lobby != self.shown:
+            self.shown = lobby
+            if self.announcer is not None:
+                self.announcer.update(self._open_seats())
+            changed = True
+        self._enable()
+        return changed
+
+    def exit(self) -> None:
+        super().exit()
+        self._close()
+
+    # ------------------------------------------------------------------ drawing
+    def seat_lines(self) -> list[str]:
+        """Each seat as the lobby shows it: "Seat 2: Bo (another computer)"."""
+        lines = []
+        for p, seat in enumerate(self.gamehost.lobby().seats):
+            who = t(WORDS[seat.filled_by], name=seat.name or "")
+            lines.append(t("net.ui.seat_line", n=p + 1, who=who))
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self)
+        px = self.px
+        w, h = surface.get_size()
+        title = t("net.ui.lobby_title", game=kind_of(self.game).title)
+        draw_title(surface, title, int(h * 0.06), px(38))
+        y = int(h * 0.24)
+        code = art.text(t("net.ui.code", code=self.code), px(28), "accent", True)
+        surface.blit(code, code.get_rect(midleft=(self.left, y + px(22))))
+        y += px(56)
+        where = art.text(t("net.ui.address", address=self.address), px(20), "text")
+        surface.blit(where, where.get_rect(midleft=(self.left, y + px(22))))
+        port = art.text(t("net.ui.port"), px(20), "text")
+        surface.blit(port, port.get_rect(midright=(w // 2 + px(30), y + px(22))))
+        y = self.seats_top
+        for line in self.seat_lines():
+            image = art.text(line, px(22), "text")
+            surface.blit(image, (self.left, y))
+            y += px(34)
+        if self.error:
+            message, tint = self.error, "bad"
+        elif self.starting:
+            message, tint = t("net.ui.starting"), "accent"
+        elif self.gamehost.ready:
+            message, tint = t("net.ui.all_joined"), "good"
+        else:
+            message, tint = t("net.ui.tell_code"), "text_dim"
+        image = art.text(message, px(18), tint, True)
+        surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
+
+
+__all__ = ["LobbyScreen"]
