@@ -67,6 +67,7 @@ class RemoteMatch:
         self.chain = chain if chain is not None else HashChain()
         self.chains: dict[int, HashChain] = {0: self.chain}  # this computer's chain per epoch
         self.credential: str | None = None
+        self.seated = True  # the connection has its seat (a link says no while it reconnects)
         self.lobby: Lobby | None = None
         self.refused: str | None = None  # why the host refused the seat
         self.game: Any = None
@@ -147,6 +148,8 @@ class RemoteMatch:
         applies it (and it comes back) or refuses it (``Refused``)."""
         if seat != self.seat or self.game is None:
             return RulesError(f"seat {seat} is not played here", code="not_your_seat")
+        if not self.seated:
+            return RulesError("the connection to the host is being restored", code="reconnecting")
         self.outbox.append(Act(len(self.state.history()), action))
         return None
 

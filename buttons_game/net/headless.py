@@ -25,7 +25,7 @@ from buttons_game.core.kind import AnyKind, kind_of
 from .chain import SIZE, HashChain
 from .guest import RemoteMatch
 from .host import GameHost
-from .link import GuestLink, HostLink
+from .links import GuestLink, HostLink
 from .messages import Applied, Hello, Joined, Message, Refused
 from .secure import TryLimiter
 from .transport import GuestClient, HostServer
@@ -299,8 +299,8 @@ class _Guest:
             return
         if remote is None:
             return
-        if isinstance(message, Refused) and message.code == "stale":
-            self.asked = None
+        if isinstance(message, Refused):
+            self.asked = None  # not applied: the seat's decision is asked anew
         if isinstance(message, Joined):
             self.kept.credential = remote.credential
             self.kept.write(self.state_file)
@@ -318,7 +318,7 @@ class _Guest:
             self.over = True
             return
         ply = len(state.history())
-        connected = self.link is not None and self.link.connected
+        connected = self.link is not None and self.link.connected and self.link.seated
         if (
             connected
             and self.asked != ply

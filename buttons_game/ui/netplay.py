@@ -3,7 +3,7 @@ loop does it, also while the pause menu covers the table), the line that says wh
 for whom, and what the lobby and the Join screen share (a join code, this computer's
 address, the table opened on the network's match).
 
-The link is a ``net.link.HostLink`` (this computer hosts) or ``GuestLink`` (it joined);
+The link is a ``net.links.HostLink`` (this computer hosts) or ``GuestLink`` (it joined);
 leaving the table closes it (``PlayScreen.exit``).
 """
 
@@ -20,7 +20,7 @@ from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.kind import kind_of
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.i18n import t
-from buttons_game.net.link import GuestLink, HostLink
+from buttons_game.net.links import GuestLink, HostLink
 
 from .notices import Notice
 

@@ -12,7 +12,7 @@ from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t
 from buttons_game.net.host import GameHost
-from buttons_game.net.link import GuestLink, HostLink
+from buttons_game.net.links import GuestLink, HostLink
 from buttons_game.net.transport import GuestClient, HostServer
 from buttons_game.settings import SEAT_KINDS
 from buttons_game.ui.games.kopf.screen import KopfScreen

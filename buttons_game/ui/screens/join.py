@@ -16,7 +16,7 @@ import pygame_gui
 
 from buttons_game.i18n import t, tk
 from buttons_game.names import SEAT_NAME_LIMIT, clean_name
-from buttons_game.net.link import GuestLink
+from buttons_game.net.links import GuestLink
 from buttons_game.net.messages import PROTOCOL_VERSION
 from buttons_game.net.transport import GuestClient
 from buttons_game.ui import art

@@ -19,7 +19,7 @@ from buttons_game import __version__
 from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
 from buttons_game.net.host import GameHost
-from buttons_game.net.link import HostLink
+from buttons_game.net.links import HostLink
 from buttons_game.net.messages import Lobby
 from buttons_game.net.transport import HostServer
 from buttons_game.ui import art

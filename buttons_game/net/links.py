@@ -132,6 +132,7 @@ class GuestLink:
         self.remote: RemoteMatch | None = None
         self.connected = False  # a connection is open now (it may drop and come back)
         self.reached = False  # it was connected at least once
+        self.seated = False  # the host gave this connection its seat (Joined)
         self.error: str | None = None
         self.unreadable = 0  # frames from the host that did not decode
         self.theirs: int | None = None  # the host's protocol, when it is not ours
@@ -159,8 +160,10 @@ class GuestLink:
                 break
             if isinstance(event, Connected):
                 self.connected = self.reached = True
+                self._seat(False)  # this connection has no seat until the host says so
             elif isinstance(event, Disconnected):
                 self.connected = False
+                self._seat(False)
                 if event.final:
                     self.error = event.reason
             elif isinstance(event, Received):
@@ -204,8 +207,16 @@ class GuestLink:
                 return
             if isinstance(message, Joined):
                 self.credential = self.remote.credential
+                self._seat(True)
         if self.on_message is not None:
             self.on_message(message)
+
+    def _seat(self, seated: bool) -> None:
+        """Whether this connection holds its seat: the guest's match sends nothing until it
+        does (an action sent before the host knows the seat would be lost)."""
+        self.seated = seated
+        if self.remote is not None:
+            self.remote.seated = seated
 
     def _hello_kind(self) -> AnyKind | None:
         return None if self.hello is None else find_kind(self.hello.game)

@@ -1,4 +1,4 @@
-"""The one loop between a transport and a game's side (``net.link``), against a transport
+"""The one loop between a transport and a game's side (``net.links``), against a transport
 kept in memory: a host's link greets a guest with its Hello and lobby, answers an
 unreadable frame with Error and drops the peer after a few; a guest's link takes the first
 open seat the lobby reports, and says why the host refused it."""
@@ -10,7 +10,7 @@ import json
 from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.net.host import GameHost
-from buttons_game.net.link import MAX_PROTOCOL_ERRORS, GuestLink, HostLink
+from buttons_game.net.links import MAX_PROTOCOL_ERRORS, GuestLink, HostLink
 from buttons_game.net.messages import (
     PROTOCOL_VERSION,
     Error,
