@@ -21,11 +21,13 @@ from buttons_game.core.kind import kind_of
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.i18n import t
 from buttons_game.net.links import GuestLink, HostLink
+from buttons_game.saves.network import NetworkRecord, guest_record, host_record
 
 from .notices import Notice
 
 if TYPE_CHECKING:
     from .app import App
+    from .screen import Host
 
 DEFAULT_PORT = 47474
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, I/1, O/0, S/5, G/6, Q, Z/2)
@@ -68,6 +70,15 @@ class NetPlay:
         """The match the table plays: the host's ``Match`` or the guest's ``RemoteMatch``."""
         link = self.link
         return link.host.match if isinstance(link, HostLink) else link.remote
+
+    def record(self) -> NetworkRecord:
+        """This computer's part in the game, to save with it (ValueError before the deal)."""
+        link = self.link
+        if isinstance(link, HostLink):
+            return host_record(link.host)
+        if link.remote is None:
+            raise ValueError("the game has not started: there is nothing networked to save")
+        return guest_record(link.remote)
 
     def status(self) -> str | None:
         """Who waits for whom across the network, or a dropped connection (None: nothing)."""
@@ -133,6 +144,24 @@ class Announcing:
             announcer.close()
 
 
+def kept(host: Host) -> Callable[[Any], None]:
+    """A networked table's autosave: each move kept with this computer's part in the game
+    (host or guest) and under its own key, so a host and a guest on one laptop never share
+    a save; nothing before the game is dealt."""
+
+    def changed(game: Any) -> None:
+        net = getattr(host, "net", None)
+        if net is None:
+            return
+        try:
+            record = net.record()
+        except ValueError:
+            return
+        host.game_changed(game, network=record)
+
+    return changed
+
+
 def open_table(app: App, net: NetPlay) -> None:
     """The table of the network's game over the main menu, its link polled by the app."""
     from .play.registry import ui_for
@@ -147,4 +176,12 @@ def open_table(app: App, net: NetPlay) -> None:
     app.push(screen)
 
 
-__all__ = ["DEFAULT_PORT", "Announcing", "NetPlay", "join_code", "open_table", "this_address"]
+__all__ = [
+    "DEFAULT_PORT",
+    "Announcing",
+    "NetPlay",
+    "join_code",
+    "kept",
+    "open_table",
+    "this_address",
+]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 
+from buttons_game import saves
 from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.i18n import t
@@ -95,6 +96,10 @@ def test_the_lobby_fills_as_a_guest_joins_and_start_opens_the_hosts_table(make_a
             lambda: guest.remote.state.history() == host_match.state.history(),
             guest.poll,
         )
+        # every move is kept at the host, as the host's part in the game under its own key
+        kept = saves.read_save(saves.autosave_path(host_match.game, app.net.record()))
+        assert kept.network is not None and kept.network.role == "host"
+        assert kept.game.state.history() == host_match.state.history()
         guest.close()  # the guest's computer drops: the host's table says so
         until(app, lambda: app.net.status() == t("net.ui.reconnecting_guest", name="Bo"))
         net = app.net

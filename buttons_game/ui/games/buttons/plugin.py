@@ -7,6 +7,7 @@ package (it registers the game's UI), before the modules it hands out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +61,7 @@ class ButtonsUI(GameUI):
         session = TableSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed if match is None else _not_kept,
+            on_change=host.game_changed if match is None else _kept(host),
             sound=host.play_sound,
             match=match,
         )
@@ -235,5 +236,8 @@ UI = ButtonsUI(KIND)
 install(Steps())
 
 
-def _not_kept(game: Any) -> None:
-    """A game played across computers is not kept among this computer's own saves."""
+def _kept(host: Host) -> Callable[[Any], None]:
+    """A networked game's autosave (``ui.netplay.kept``), imported only for such a game."""
+    from buttons_game.ui.netplay import kept
+
+    return kept(host)

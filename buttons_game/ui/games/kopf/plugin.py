@@ -7,6 +7,7 @@ package (it registers the game's UI), before the modules it hands out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -109,7 +110,7 @@ class KopfUI(GameUI):
         session = KopfSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed if match is None else _not_kept,
+            on_change=host.game_changed if match is None else _kept(host),
             seed=host.options.seed,
             sound=host.play_sound,
             match=match,
@@ -200,5 +201,8 @@ def kopf_tutorial() -> Any:
 UI = KopfUI(KIND)
 
 
-def _not_kept(game: Any) -> None:
-    """A game played across computers is not kept among this computer's own saves."""
+def _kept(host: Host) -> Callable[[Any], None]:
+    """A networked game's autosave (``ui.netplay.kept``), imported only for such a game."""
+    from buttons_game.ui.netplay import kept
+
+    return kept(host)
