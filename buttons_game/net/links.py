@@ -9,6 +9,7 @@ does not decode is answered with ``Error`` and, after a few, its peer is dropped
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
@@ -42,14 +43,26 @@ class Transport(Protocol):
     def close(self) -> None: ...
 
 
+WAIT_FOR_GONE = 60.0  # seconds the table waits for a gone guest before a bot may take over
+
+
 class HostLink:
     """A ``GameHost`` behind its server: guests' frames in, the host's answers out."""
 
-    def __init__(self, host: GameHost, server: Transport, *, app_version: str = "0") -> None:
+    def __init__(
+        self,
+        host: GameHost,
+        server: Transport,
+        *,
+        app_version: str = "0",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.host, self.server, self.app_version = host, server, app_version
         self.kind = host.kind
         self.errors: Counter[str] = Counter()
         self.closed = False
+        self.clock = clock
+        self.gone_since: dict[int, float] = {}  # a dropped guest's seat, since when
 
     def send(self, outbox: Iterable[tuple[str | None, Message]]) -> None:
         for peer, message in outbox:
@@ -69,6 +82,9 @@ class HostLink:
                 # the lobby too: a guest sees the open seats before it asks for one
                 self.send([(event.peer, hello), (event.peer, host.lobby())])
             elif isinstance(event, Disconnected):
+                guest = host.guests.get(event.peer)
+                if guest is not None and guest.seat is not None and host.started:
+                    self.gone_since.setdefault(guest.seat, self.clock())
                 host.disconnect(event.peer)
             elif isinstance(event, Received):
                 self._received(event.peer, event.frame)
@@ -94,6 +110,28 @@ class HostLink:
     def pump(self) -> None:
         """Headless: the host's match makes its own moves and they go out."""
         self.send(self.host.pump())
+
+    def away(self) -> list[tuple[int, str]]:
+        """The seats of guests gone for ``WAIT_FOR_GONE`` seconds whose seat a bot may take
+        (and their names): the table has waited long enough for them."""
+        now = self.clock()
+        found = []
+        for guest in self.host.guests.values():
+            seat = guest.seat
+            if seat is not None and guest.connected:
+                self.gone_since.pop(seat, None)  # back: it waits no more
+            if seat is None or guest.connected or guest.gone or guest.name is None:
+                continue
+            since = self.gone_since.get(seat)
+            if since is not None and now - since >= WAIT_FOR_GONE:
+                found.append((seat, guest.name))
+        return sorted(found)
+
+    def hand_to_bot(self, seat: int, level: str = "medium") -> None:
+        """A bot plays a gone guest's seat until the guest is back; the computers still in
+        the game draw the dice anew."""
+        self.gone_since.pop(seat, None)
+        self.send(self.host.hand_to_bot(seat, level))
 
     def dropped(self) -> list[str]:
         """The names of the guests whose connection dropped (their seats wait)."""

@@ -80,10 +80,25 @@ class NetPlay:
             raise ValueError("the game has not started: there is nothing networked to save")
         return guest_record(link.remote)
 
+    def away(self) -> list[tuple[int, str]]:
+        """At the host: the seats (and names) of guests gone long enough for a bot to take
+        over; none at a guest."""
+        link = self.link
+        return link.away() if isinstance(link, HostLink) and self.match() is not None else []
+
+    def hand_to_bot(self, seat: int) -> None:
+        """At the host: a bot plays the gone guest's seat until the guest is back."""
+        link = self.link
+        if isinstance(link, HostLink):
+            link.hand_to_bot(seat)
+
     def status(self) -> str | None:
         """Who waits for whom across the network, or a dropped connection (None: nothing)."""
         link, match = self.link, self.match()
         if isinstance(link, HostLink):
+            away = self.away()
+            if away:
+                return t("net.ui.away_long", name=", ".join(name for _, name in away))
             dropped = link.dropped()
             if dropped:
                 return t("net.ui.reconnecting_guest", name=", ".join(dropped))

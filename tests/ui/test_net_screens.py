@@ -187,3 +187,59 @@ def test_a_wrong_code_is_said_in_the_join_screen(make_app):
         assert join.link is None and join.join.is_enabled  # another code can be tried
     finally:
         server.close()
+
+
+def test_a_guest_gone_for_a_minute_can_be_played_by_a_bot_until_it_is_back(make_app):
+    """The host's table waits for a guest whose connection dropped; after a minute it says
+    a bot may take the seat, the pause menu offers it, and the bot plays on."""
+    import pygame
+
+    from buttons_game.ui.screens.pause import PauseScreen
+
+    from .conftest import press
+
+    app = make_app(net_port=0)
+    app.push(MainMenu(app))
+    settle(app)
+    app.show_setup("kopf")
+    setup = app.top
+    choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
+    click_widget(app, setup.start)
+    lobby = app.top
+    client = GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5)
+    guest = GuestLink(client, None, None, "Bo")
+    try:
+        until(app, lambda: lobby.start.is_enabled, guest.poll)
+        click_widget(app, lobby.start)
+        until(app, lambda: isinstance(app.top, KopfScreen), guest.poll)
+        table, net = app.top, app.net
+        host_match = lobby.gamehost.match
+        now = [1000.0]
+        net.link.clock = lambda: now[0]
+        guest.close()  # the guest's computer drops
+        until(app, lambda: net.status() == t("net.ui.reconnecting_guest", name="Bo"))
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, PauseScreen) and app.top.to_bot is None  # not yet
+        press(app, pygame.K_ESCAPE)
+        now[0] += 61  # a minute later
+        step(app)
+        assert net.status() == t("net.ui.away_long", name="Bo")
+        press(app, pygame.K_ESCAPE)
+        pause = app.top
+        assert isinstance(pause, PauseScreen) and pause.to_bot is not None
+        assert pause.to_bot.text == t("net.ui.to_bot", name="Bo")
+        click_widget(app, pause.to_bot)
+        assert app.top is table and host_match.control(1).is_bot
+        rng, seen = random.Random(4), set()
+        before = len(host_match.state.history())
+        for _ in range(400):
+            if len(host_match.state.history()) >= before + 4 or host_match.state.is_over():
+                break
+            state = host_match.state
+            if 0 in KOPF.deciders(state) and KOPF.forced_action(state, 0) is None:
+                play_turn_with_clicks(app, table, rng, seen)
+            step(app)
+            time.sleep(0.005)
+        assert len(host_match.state.history()) >= before + 4, "the bot plays the gone seat"
+    finally:
+        guest.close()

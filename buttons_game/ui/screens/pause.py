@@ -13,7 +13,7 @@ from buttons_game.ui import art, world
 from ..screen import DrawBelow, Host, Screen
 from .common import button, column_rects
 
-ROWS = 5
+ROWS = 5  # and one more at a networked game's host when a guest has been gone a while
 
 
 class PauseScreen(Screen):
@@ -23,13 +23,19 @@ class PauseScreen(Screen):
         super().__init__(host)
         self.game = game
         self.draw_below = draw_below
+        net = getattr(host, "net", None)
+        self.net = net
+        away = net.away() if net is not None else []
+        self.away: tuple[int, str] | None = away[0] if away else None
+        self.rows = ROWS + (1 if self.away is not None else 0)
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         bw, bh, gap = self.px(300), self.px(52), self.px(12)
-        top = h // 2 - (ROWS * (bh + gap)) // 2 + self.px(30)
-        self.rects = column_rects(w // 2, top, bw, bh, gap, ROWS)
-        self.panel = pygame.Rect(0, 0, bw + self.px(80), ROWS * (bh + gap) + self.px(110))
+        rows = self.rows
+        top = h // 2 - (rows * (bh + gap)) // 2 + self.px(30)
+        self.rects = column_rects(w // 2, top, bw, bh, gap, rows)
+        self.panel = pygame.Rect(0, 0, bw + self.px(80), rows * (bh + gap) + self.px(110))
         self.panel.midtop = (w // 2, top - self.px(84))
 
     def build(self) -> None:
@@ -41,6 +47,11 @@ class PauseScreen(Screen):
         self.main_menu = button(self, rects[4], "menu.main_menu", "#big_button")
         if not self.game.state.history():
             self.save_as.disable()  # nothing to save before the first move
+        self.to_bot = None
+        if self.away is not None:
+            seat, name = self.away
+            self.to_bot = button(self, rects[ROWS], "net.ui.to_bot", "#big_button")
+            self.to_bot.set_text(t("net.ui.to_bot", name=name))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -54,6 +65,9 @@ class PauseScreen(Screen):
                 self.host.show_settings()
             elif event.ui_element is self.main_menu:
                 self.host.show_menu()
+            elif event.ui_element is self.to_bot and self.away is not None and self.net:
+                self.net.hand_to_bot(self.away[0])  # a bot plays the seat; back to the game
+                self.host.back()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.host.back()
