@@ -93,6 +93,14 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class Noted:
+    """A line for the move log that no action brought (the dice of a networked game drawn
+    anew, and why)."""
+
+    note: Note
+
+
+@dataclass(frozen=True)
 class Over:
     """The game is over."""
 
@@ -100,7 +108,7 @@ class Over:
     result: Result
 
 
-Event = Applied | Undone | Reset | Waiting | Refused | Over
+Event = Applied | Undone | Reset | Waiting | Refused | Noted | Over
 
 __all__ = [
     "BY_BOT",
@@ -110,6 +118,7 @@ __all__ = [
     "Applied",
     "Event",
     "Happened",
+    "Noted",
     "Over",
     "Refused",
     "Reset",

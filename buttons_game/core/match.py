@@ -29,12 +29,14 @@ from .events import (
     BY_PERSON,
     Applied,
     Event,
+    Noted,
     Over,
     Reset,
     Undone,
     Waiting,
 )
 from .kind import AnyKind, kind_of
+from .notes import Note
 
 # What the match would do next (``Step.kind``).
 CHANCE = "chance"  # draw a chance outcome (ready once the chance source has it)
@@ -298,6 +300,16 @@ class Match:
         left, handed to a bot); a bot's question still open is dropped."""
         self.controls = (*self.controls[:seat], control, *self.controls[seat + 1 :])
         self.job = None
+
+    def tell(self, note: Note) -> None:
+        """A line for everyone's move log that no action brought (``Noted``)."""
+        if self._listeners:
+            self._emit(Noted(note))
+
+    def history_notes(self) -> list[Note]:
+        """The whole move log of the game, told anew from its history."""
+        state = self._game.state
+        return list(self.kind.narrate_history(state.setup, state.history()))
 
     def set_chance(self, chance: ChanceSource) -> None:
         """Draw chance outcomes from ``chance`` from now on (a value peeked is forgotten)."""

@@ -22,6 +22,7 @@ from buttons_game.core.events import (
     BY_CHANCE,
     BY_PERSON,
     Event,
+    Noted,
     Over,
     Reset,
 )
@@ -30,10 +31,12 @@ from buttons_game.core.events import Refused as Told
 from buttons_game.core.kind import AnyKind
 from buttons_game.core.match import CHANCE, FORCED, OVER, PERSON, Step
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
+from buttons_game.core.notes import Note
 from buttons_game.core.seats import Seat
 
 from .chain import HashChain
 from .dice import DEAL, roll_draw
+from .epoch import epoch_note
 from .messages import (
     Act,
     Applied,
@@ -195,8 +198,26 @@ class RemoteMatch:
             for p, s in enumerate(lobby.seats)
         )
 
+    def history_notes(self) -> list[Note]:
+        """The whole move log, told anew from the game's history, with a line where the
+        dice were drawn anew (a new epoch: a computer left, the host moved)."""
+        state = self.state
+        actions = state.history()
+        notes = list(self.kind.narrate_history(state.setup, actions))
+        if self.proofs is None:
+            return notes
+        is_chance = self.kind.is_chance_action
+        rolls = [i for i, action in enumerate(actions) if is_chance(action)]
+        for epoch in reversed(self.proofs.epochs[1:]):  # from the last, so places hold
+            draw = epoch.start - 1  # the match's draw the epoch's first joint draw makes
+            at = rolls[draw] if 0 <= draw < len(rolls) else len(actions)
+            place = len(self.kind.narrate_history(state.setup, actions[:at]))
+            notes.insert(place, epoch_note(epoch))
+        return notes
+
     def _resync(self, resync: Resync) -> None:
         proofs = decode_proofs(resync.proofs)
+        known = 0 if self.proofs is None else len(self.proofs.epochs)
         verdict = verify(self.kind, resync.setup, resync.actions, proofs)
         self.verified = str(verdict)
         if not verdict.verified:
@@ -207,6 +228,9 @@ class RemoteMatch:
         self._revealed = {d for d in self._revealed if d <= self._chance_draw()}
         if before is None or before.state.history() != self.game.state.history():
             self._emit(Reset(before, self.game, whole=True))
+        elif known:
+            for epoch in proofs.epochs[known:]:  # the dice drawn anew: said in the log
+                self._emit(Noted(epoch_note(epoch)))
         self._reveal_due()
 
     def _applied(self, applied: Applied) -> None:

@@ -28,7 +28,7 @@ from buttons_game.core.match import Match
 
 from .chain import HashChain
 from .dice import DEAL, DiceError, JointDice, roll_draw
-from .epoch import SEAT_TO_BOT, START, Epoch
+from .epoch import SEAT_TO_BOT, START, Epoch, epoch_note
 from .messages import (
     Act,
     Applied,
@@ -224,8 +224,10 @@ class GameHost:
         assert dice is not None
         computers = tuple(pending.heads)
         heads = tuple(head or b"" for head in pending.heads.values())
-        dice.new_epoch(computers, heads, pending.reason, pending.chain.length)
+        epoch = dice.new_epoch(computers, heads, pending.reason, pending.chain.length)
         self.chain, self.pending = pending.chain, None
+        if self.match is not None:
+            self.match.tell(epoch_note(epoch))  # the host's log says it as the guests' do
         return [(None, self.resync())]
 
     def hand_to_bot(self, seat: int, level: str, reason: str = SEAT_TO_BOT) -> Outbox:

@@ -137,3 +137,43 @@ def test_the_hosts_table_plays_its_own_seat_beside_a_guest(make_app):
     assert guest.state.history() == host.match.state.history() == here.game.state.history()
     here.close()
     there.close()
+
+
+def test_the_dice_drawn_anew_are_said_in_every_tables_log(make_app):
+    """Guest 2 leaves and a bot takes its seat: the computers still in the game draw the
+    dice anew, and both the host's and guest 1's logs say so, also when guest 1's log is
+    told anew from the whole game."""
+    from buttons_game.core.control import PERSON_ELSEWHERE, PERSON_HERE
+    from buttons_game.core.kind import find_kind
+    from buttons_game.core.seats import Seat
+    from buttons_game.net.guest import RemoteMatch
+    from buttons_game.net.host import GameHost
+
+    from ..net.test_host_guest import Table
+
+    make_app()
+    kind = find_kind("buttons")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann"), Seat("Bo"), Seat("Cy")), seed=3)
+    host = GameHost(game, [1, 2], controls=[PERSON_HERE, PERSON_ELSEWHERE, PERSON_ELSEWHERE])
+    bo, cy = RemoteMatch(kind, 1, "Bo"), RemoteMatch(kind, 2, "Cy")
+    table = Table(host, {"bo": bo, "cy": cy})
+    bo.join()
+    cy.join()
+    table.settle()
+    table.route(host.start())
+    table.settle()
+    assert host.match is not None
+    here = TableSession(host.match.game, speed=lambda: 0.0, on_change=lambda g: None,
+                        match=host.match)  # fmt: skip
+    there = TableSession(bo.game, speed=lambda: 0.0, on_change=lambda g: None, match=bo)
+    del table.guests["cy"]
+    host.disconnect("cy")
+    table.route(host.hand_to_bot(2, "easy"))
+    table.settle()
+    key = "net.epoch.seat_to_bot"
+    assert [n.key for n in here.model.log].count(key) == 1
+    assert [n.key for n in there.model.log].count(key) == 1
+    assert [n.key for n in bo.history_notes()].count(key) == 1
+    here.close()
+    there.close()

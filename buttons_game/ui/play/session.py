@@ -15,7 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from buttons_game.core.events import BY_BOT, Applied, Event, Happened, Refused, Reset, Undone
+from buttons_game.core.events import (
+    BY_BOT,
+    Applied,
+    Event,
+    Happened,
+    Noted,
+    Refused,
+    Reset,
+    Undone,
+)
 from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
@@ -173,11 +182,13 @@ class PlaySession:
             self._change(event.after, self.undo_notes(event.seat, event.before, event.after), None)
         elif isinstance(event, Reset):
             if event.whole:  # the game as it stands elsewhere: its log told anew
-                state = event.after.state
-                self.model.log = list(self.match.kind.narrate_history(state.setup, state.history()))
+                self.model.log = list(self.match.history_notes())
             self._change(event.after, (), None)
         elif isinstance(event, Refused):
             self.explain_problem(event.error)  # refused where the game is decided
+        elif isinstance(event, Noted):
+            self.model.log.append(event.note)
+            self.model.log_scroll = 0
 
     def _take_back_notes(self, state: Any) -> None:
         """The log of the decisions an undo takes back (back to ``state``) keeps only what
