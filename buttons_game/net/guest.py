@@ -194,7 +194,7 @@ class RemoteMatch:
         if lobby is None:
             raise ValueError("a game arrived before its lobby")
         return tuple(
-            Seat(s.name or f"Seat {p + 1}", "medium" if s.filled_by == "bot" else None)
+            Seat(s.name or f"Seat {p + 1}", (s.level or "medium") if s.filled_by == "bot" else None)
             for p, s in enumerate(lobby.seats)
         )
 

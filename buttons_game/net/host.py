@@ -132,7 +132,7 @@ class GameHost:
             if p in self.remote:
                 filled = LobbySeat("open") if guest is None else LobbySeat("guest", guest.name)
             elif self.controls[p].is_bot:
-                filled = LobbySeat("bot", seat.name)
+                filled = LobbySeat("bot", seat.name, seat.bot or "medium")
             else:
                 filled = LobbySeat("host", seat.name)
             seats.append(filled)

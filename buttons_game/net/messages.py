@@ -56,6 +56,7 @@ class JoinRefused:
 class LobbySeat:
     filled_by: str  # one of SEAT_FILLERS
     name: str | None = None  # None for an open seat
+    level: str | None = None  # a bot's level (None for a person or an open seat)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import fields
 from typing import Any, NoReturn
 
 from buttons_game.core.kind import AnyKind
+from buttons_game.core.seats import LEVELS
 from buttons_game.names import excerpt, name_problem
 
 from .messages import (
@@ -105,7 +106,9 @@ _ENCODERS: dict[str, Callable[[Any, AnyKind | None], Any]] = {
     "action": lambda action, kind: _needs(kind).encode_action(action),
     "actions": lambda actions, kind: [_needs(kind).encode_action(a) for a in actions],
     "setup": lambda setup, kind: _needs(kind).encode_setup(setup),
-    "seats": lambda seats, kind: [{"filled_by": s.filled_by, "name": s.name} for s in seats],
+    "seats": lambda seats, kind: [
+        {"filled_by": s.filled_by, "name": s.name, "level": s.level} for s in seats
+    ],
     "details": lambda details, kind: dict(details),
     "value": lambda value, kind: value.hex(),
     "head": lambda head, kind: head.hex(),
@@ -274,17 +277,22 @@ def _seats(value: object, kind: AnyKind | None) -> tuple[LobbySeat, ...]:
         _fail("bad_value", f"the lobby must list 1 to {MAX_SEATS} seats, not {_short(value)}")
     seats = []
     for i, seat in enumerate(value):
-        if not isinstance(seat, dict) or set(seat) != {"filled_by", "name"}:
-            _fail("bad_value", f"lobby seat {i} must be an object with filled_by and name")
-        filled_by = seat["filled_by"]
+        if not isinstance(seat, dict) or set(seat) != {"filled_by", "name", "level"}:
+            _fail("bad_value", f"lobby seat {i} must be an object with filled_by, name and level")
+        filled_by, level = seat["filled_by"], seat["level"]
         if filled_by not in SEAT_FILLERS:
             _fail("bad_value", f"lobby seat {i} is filled by {_short(filled_by)}")
+        if (filled_by == "bot") != (level is not None) or (
+            level is not None and level not in LEVELS
+        ):
+            _fail("bad_value", f"lobby seat {i}'s level {_short(level)} does not fit its seat")
         if filled_by == "open":
             if seat["name"] is not None:
                 _fail("bad_value", f"open lobby seat {i} has a name")
             seats.append(LobbySeat("open"))
         else:
-            seats.append(LobbySeat(filled_by, _name(seat["name"], f"lobby seat {i}'s name")))
+            name = _name(seat["name"], f"lobby seat {i}'s name")
+            seats.append(LobbySeat(filled_by, name, level))
     return tuple(seats)
 
 

@@ -405,3 +405,10 @@ def test_a_gone_persons_seat_goes_to_a_bot_the_others_draw_anew_and_the_person_t
     same_everywhere(table)
     verdict = verify(kind, match.state.setup, match.state.history(), dice.proofs())
     assert verdict.verified, str(verdict)
+
+
+def test_a_guest_sees_each_bot_at_its_own_level() -> None:
+    table = hosted("buttons", ("hard", None, None))
+    for guest in table.guests.values():
+        assert guest.game.seats[0].bot == "hard"
+        assert guest.game.seats[guest.seat].bot is None

@@ -65,7 +65,7 @@ def test_a_host_greets_a_guest_with_its_hello_and_the_open_seats():
     assert link.poll()
     hello, lobby = wire.messages(KOPF)
     assert isinstance(hello, Hello) and hello.game == "kopf" and hello.protocol == PROTOCOL_VERSION
-    assert lobby == Lobby((LobbySeat("bot", "Ann"), LobbySeat("open")))
+    assert lobby == Lobby((LobbySeat("bot", "Ann", "easy"), LobbySeat("open")))
 
 
 def test_unreadable_frames_are_answered_with_error_and_the_peer_dropped_after_a_few():
@@ -87,7 +87,7 @@ def test_unreadable_frames_are_answered_with_error_and_the_peer_dropped_after_a_
 def test_a_guest_takes_the_first_open_seat_and_hears_why_it_was_refused():
     wire = Wire()
     link = GuestLink(wire, None, None, "Bo")
-    lobby = Lobby((LobbySeat("bot", "Ann"), LobbySeat("open")))
+    lobby = Lobby((LobbySeat("bot", "Ann", "easy"), LobbySeat("open")))
     wire.events += [
         Connected("host"),
         Received("host", encode(Hello(PROTOCOL_VERSION, "1", "kopf"))),

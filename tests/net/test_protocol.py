@@ -54,7 +54,7 @@ def every_message(kind_id: str) -> list[Any]:
         Joined(1, "Xy_9-credential"),
         JoinRefused("seat_taken"),
         Lobby((LobbySeat("host", "Emma"), LobbySeat("open"))),
-        Lobby((LobbySeat("guest", "さくら"), LobbySeat("bot", "Knopf"))),
+        Lobby((LobbySeat("guest", "さくら"), LobbySeat("bot", "Knopf", "hard"))),
         Start(),
         Act(3, actions[3]),
         Applied(0, actions[0], None),
@@ -138,11 +138,31 @@ def refused(data: bytes, kind_id: str | None = "kopf") -> ProtocolError:
         (b'{"type": "kick", "seat": 0, "reason": "Not A Code"}', "bad_value"),
         (b'{"type": "refused", "ply": 0, "code": "x", "details": {"a": true}}', "bad_value"),
         (b'{"type": "lobby", "seats": []}', "bad_value"),
-        (b'{"type": "lobby", "seats": [{"filled_by": "open", "name": "Ann"}]}', "bad_value"),
-        (b'{"type": "lobby", "seats": [{"filled_by": "alien", "name": "Ann"}]}', "bad_value"),
         (
-            b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B"}, '
-            b'{"filled_by": "bot", "name": "B"}, {"filled_by": "bot", "name": "B"}]}',
+            b'{"type": "lobby", "seats": [{"filled_by": "open", "name": "Ann", "level": null}]}',
+            "bad_value",
+        ),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "alien", "name": "Ann", "level": null}]}',
+            "bad_value",
+        ),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B", "level": "easy"}, '
+            b'{"filled_by": "bot", "name": "B", "level": "easy"}, '
+            b'{"filled_by": "bot", "name": "B", "level": "easy"}]}',
+            "bad_value",
+        ),
+        (b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B"}]}', "bad_value"),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B", "level": null}]}',
+            "bad_value",
+        ),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "bot", "name": "B", "level": "godlike"}]}',
+            "bad_value",
+        ),
+        (
+            b'{"type": "lobby", "seats": [{"filled_by": "guest", "name": "B", "level": "easy"}]}',
             "bad_value",
         ),
         (b'{"type": "act", "ply": 0, "action": {"type": "teleport"}}', "bad_action"),
