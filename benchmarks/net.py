@@ -1,6 +1,6 @@
 """Networked play on loopback: click→shown latency and bytes per whole game.
 
-    python benchmarks/net.py [--runs 3] [--think 0] [--in-process]
+    python benchmarks/net.py [--runs 3] [--think 0] [--in-process] [--wrong-codes 1000]
 
 Plays whole games between a ``buttons-game host`` and ``join`` processes on 127.0.0.1 (each
 guest's seat played by an easy bot): a short Kopf oder Knopf game (2 seats, so one guest)
@@ -9,6 +9,9 @@ time from a guest sending its action to that action coming back applied by the h
 a person waits for between a click and the board showing it); bytes are the sealed frames
 on the wire, every side's sent bytes added up. ``--in-process``: threads instead of
 processes (quick, for the tests; the figures are then not loopback-between-processes).
+``--wrong-codes N``: N join codes guessed from one address while the host's frame loop
+runs (polling its server every 16 ms, as a window does): how many guesses the try limiter
+let reach the handshake, how long they took, and the host's worst frame meanwhile.
 """
 
 from __future__ import annotations
@@ -156,17 +159,68 @@ def line(name: str, figures: Figures) -> str:
     )
 
 
+def wrong_codes(count: int) -> str:
+    """``count`` wrong join codes from 127.0.0.1 against a host whose frame loop runs."""
+    import time
+
+    from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus
+    from websockets.sync.client import connect
+
+    from buttons_game.net.secure import GUEST, Handshake, TryLimiter
+    from buttons_game.net.transport import HostServer
+
+    server = HostServer("127.0.0.1", 0, CODE, TryLimiter())
+    reached = [0]
+    refused = (ConnectionClosed, InvalidMessage, InvalidStatus, OSError, TimeoutError)
+
+    def guess() -> None:
+        url = f"ws://127.0.0.1:{server.port}/"
+        for n in range(count):
+            try:
+                with connect(url, proxy=None, open_timeout=2, close_timeout=0.2) as connection:
+                    connection.send(Handshake(f"guess-{n}", GUEST).start())
+                    connection.recv(timeout=2)  # the host ran the exchange: a real guess
+                    reached[0] += 1
+                    connection.recv(timeout=2)
+            except refused:
+                pass
+
+    guesser = threading.Thread(target=guess)
+    began = time.perf_counter()
+    guesser.start()
+    frames: list[float] = []
+    try:
+        while guesser.is_alive():
+            start = time.perf_counter()
+            server.poll()
+            frames.append(time.perf_counter() - start)
+            time.sleep(0.016)
+    finally:
+        guesser.join()
+        server.close()
+    seconds = time.perf_counter() - began
+    worst = 1000 * max(frames, default=0.0)
+    return (
+        f"wrong codes: {count} guesses in {seconds:.2f} s, {reached[0]} reached the handshake "
+        f"(the rest refused before it); the host's worst frame {worst:.1f} ms "
+        f"over {len(frames)} frames"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="games of each (default 3)")
     parser.add_argument("--think", type=float, default=0.0, help="a guest bot's pause, s")
     parser.add_argument("--games", default="kopf,buttons", help="kopf, buttons or both")
     parser.add_argument("--in-process", action="store_true", help="threads, not processes")
+    parser.add_argument("--wrong-codes", type=int, default=0, help="join codes guessed (0: none)")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         if name not in WORKLOADS:
             parser.error(f"unknown game {name!r}: choose from {', '.join(WORKLOADS)}")
         print(line(name, measure(name, args.runs, args.think, args.in_process)), flush=True)
+    if args.wrong_codes:
+        print(wrong_codes(args.wrong_codes), flush=True)
     return 0
 
 
