@@ -100,3 +100,20 @@ def test_every_language_words_the_verdict():
         verdict_words(Verdict("illegal", None, 12, "x", "y")),
     ):
         assert words is not None and words[0] and "%{" not in words[0]
+
+
+def test_loading_a_networked_save_says_it_goes_on_at_this_table_alone(make_app):
+    """Its other computers are not here: the game goes on with every seat at this table,
+    and the window says so rather than doing it silently."""
+    played = net.hosted("kopf", ("easy", None), seed=43, short=True)
+    saves.save_as(played.host.match.game, "Half way", network=host_record(played.host))
+    app = make_app()
+    app.push(MainMenu(app))
+    step(app, 2)
+    click_widget(app, app.top.load)
+    load = next(first for info, first, _ in app.top.row_buttons if info.name == "Half way")
+    click_widget(app, load)
+    step(app, 2)
+    assert any(n.text == t("saves.networked_here") for n in app.notices)
+    assert app.current_game is not None
+    assert app.current_game.state.history() == played.host.match.state.history()

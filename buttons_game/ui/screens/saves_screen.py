@@ -167,6 +167,8 @@ class LoadScreen(Screen):
             self.message = (str(error), "bad")
             return
         self.host.open_game(game)
+        if info.networked:  # its other computers are not here: said, not done silently
+            self.host.notify(t("saves.networked_here"), "accent")
 
     def _replay(self, info: saves.SaveInfo) -> None:
         """Watch the save again: the file is only read, never written."""
