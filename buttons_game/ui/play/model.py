@@ -80,6 +80,13 @@ class PlayModel:
             return bool(self.match.here(seat))
         return self.game.seats[seat].bot is None  # a model shown without a match (a replay)
 
+    def can_undo(self) -> bool:
+        """A person here may take back a decision now (the match's word: who plays each
+        seat, not the save's)."""
+        if self.match is not None:
+            return bool(self.match.can_undo())
+        return bool(self.game.can_undo)
+
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot in ``seat`` (None: a person sits there)."""
         level = self.game.seats[seat].bot

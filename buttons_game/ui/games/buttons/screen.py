@@ -93,7 +93,7 @@ class TableScreen(PlayScreen):
                 and model.summary_due is None
             )
         else:
-            undo, hint = model.game.can_undo, model.hint_seat() is not None
+            undo, hint = model.can_undo(), model.hint_seat() is not None
         return (
             (self.roll, human_turn),
             (self.opt_out, human_turn and OPT_OUT in state.legal_actions()),

@@ -49,7 +49,7 @@ class KopfScreen(PlayScreen):
 
     def allowed(self) -> Iterable[tuple[Any, bool]]:
         model = self.model
-        return ((self.undo, model.game.can_undo), (self.hint, model.hint_seat() is not None))
+        return ((self.undo, model.can_undo()), (self.hint, model.hint_seat() is not None))
 
     def selected(self) -> Iterable[tuple[Any, bool]]:
         return ((self.threats, self.model.show_threats),)
