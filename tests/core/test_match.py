@@ -40,6 +40,7 @@ from buttons_game.games.kopf.engine import PASS, KopfState, new_game
 from buttons_game.games.kopf.game import KopfGame
 
 from ..games.kopf.helpers import board
+from .checks import CountingChecks
 
 BUTTONS = find_kind("buttons")
 KOPF = find_kind("kopf")
@@ -163,21 +164,6 @@ def test_a_seat_cannot_decide_for_another_seat() -> None:
     match.advance()  # the dice
     refused = match.submit(0, Skip(1))  # seat 1's decision, sent by seat 0
     assert refused is not None and refused.code == "not_your_turn"
-
-
-class CountingChecks:
-    """Counts calls of an engine state's checked ``apply`` and ``problem``."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, cls: type) -> None:
-        self.calls = 0
-        for name in ("apply", "problem"):
-            original = getattr(cls, name)
-
-            def counted(state: Any, action: Any, _original: Any = original) -> Any:
-                self.calls += 1
-                return _original(state, action)
-
-            monkeypatch.setattr(cls, name, counted)
 
 
 def test_a_persons_action_goes_through_the_checked_path_exactly_once(

@@ -4,32 +4,15 @@ once; nobody checks it again (hover previews aside, which these tests do not mak
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
-import pytest
 
 from buttons_game.games.buttons.engine import GameState
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.games.kopf.engine import KopfState
 from buttons_game.games.kopf.game import KopfGame
 
+from ..core.checks import CountingChecks as Checks
 from .conftest import finish_jobs, press, step
-
-
-class Checks:
-    """Counts calls of a state class's checked ``apply`` and ``problem``."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, cls: type) -> None:
-        self.calls = 0
-        for name in ("apply", "problem"):
-            original = getattr(cls, name)
-
-            def counted(state: Any, action: Any, _original: Any = original) -> Any:
-                self.calls += 1
-                return _original(state, action)
-
-            monkeypatch.setattr(cls, name, counted)
 
 
 def test_buttons_a_persons_decisions_and_the_bots_are_each_checked_once(make_app, monkeypatch):

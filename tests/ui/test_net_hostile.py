@@ -13,18 +13,14 @@ from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatu
 from websockets.sync.client import ClientConnection, connect
 
 from buttons_game.games.kopf.engine import Move
-from buttons_game.net.links import GuestLink
 from buttons_game.net.messages import Act
 from buttons_game.net.protocol import encode
 from buttons_game.net.secure import GUEST, Handshake
-from buttons_game.net.transport import GuestClient
-from buttons_game.settings import SEAT_KINDS
 from buttons_game.ui.games.kopf.screen import KopfScreen
-from buttons_game.ui.screens.menu import MainMenu
 
 from ..net.test_transport import _secured
-from .conftest import choose, click_widget, settle, step
-from .test_net_screens import KOPF, until
+from .conftest import step
+from .test_net_screens import KOPF, hosted_with_a_guest
 
 pytestmark = pytest.mark.slow
 
@@ -66,19 +62,8 @@ def opened(port: int) -> ClientConnection:
 
 def test_hostile_peers_leave_the_host_drawing_and_the_game_as_it_was(make_app):
     app = make_app(net_port=0)
-    app.push(MainMenu(app))
-    settle(app)
-    app.show_setup("kopf")
-    setup = app.top
-    choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
-    click_widget(app, setup.start)
-    lobby = app.top
-    client = GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5)
-    guest = GuestLink(client, None, None, "Bo")
+    lobby, guest = hosted_with_a_guest(app)
     try:
-        until(app, lambda: lobby.start.is_enabled, guest.poll)
-        click_widget(app, lobby.start)
-        until(app, lambda: isinstance(app.top, KopfScreen), guest.poll)
         match = lobby.gamehost.match
         before = match.state.history()
         ply = len(before)

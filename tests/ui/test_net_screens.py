@@ -110,6 +110,24 @@ def test_the_lobby_fills_as_a_guest_joins_and_start_opens_the_hosts_table(make_a
         guest.close()
 
 
+def hosted_with_a_guest(app) -> tuple[LobbyScreen, GuestLink]:
+    """A game of Kopf oder Knopf hosted through the screens (seat 2 from another computer),
+    Bo's computer joined by hand on 127.0.0.1, and the host's table open."""
+    app.push(MainMenu(app))
+    settle(app)
+    app.show_setup("kopf")
+    setup = app.top
+    choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
+    click_widget(app, setup.start)
+    lobby = app.top
+    client = GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5)
+    guest = GuestLink(client, None, None, "Bo")
+    until(app, lambda: lobby.start.is_enabled, guest.poll)
+    click_widget(app, lobby.start)
+    until(app, lambda: isinstance(app.top, KopfScreen), guest.poll)
+    return lobby, guest
+
+
 def hosted_kopf(code: str = CODE) -> HostLink:
     """A game of Kopf oder Knopf hosted on 127.0.0.1: an easy bot against seat 1's guest."""
     game = KOPF.new_game((Seat("Ann", "easy"), Seat("Guest", None)), seed=5, short=True)
@@ -199,19 +217,8 @@ def test_a_guest_gone_for_a_minute_can_be_played_by_a_bot_until_it_is_back(make_
     from .conftest import press
 
     app = make_app(net_port=0)
-    app.push(MainMenu(app))
-    settle(app)
-    app.show_setup("kopf")
-    setup = app.top
-    choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
-    click_widget(app, setup.start)
-    lobby = app.top
-    client = GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5)
-    guest = GuestLink(client, None, None, "Bo")
+    lobby, guest = hosted_with_a_guest(app)
     try:
-        until(app, lambda: lobby.start.is_enabled, guest.poll)
-        click_widget(app, lobby.start)
-        until(app, lambda: isinstance(app.top, KopfScreen), guest.poll)
         table, net = app.top, app.net
         host_match = lobby.gamehost.match
         now = [1000.0]

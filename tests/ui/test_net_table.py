@@ -5,6 +5,7 @@ refusal is said in the guest's own words."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from buttons_game.games.kopf.engine import Move
 from buttons_game.ui.games.buttons.session import TableSession
@@ -96,28 +97,11 @@ def test_a_guests_buttons_table_rolls_the_dice_every_computer_draws(make_app):
 def test_the_hosts_table_plays_its_own_seat_beside_a_guest(make_app):
     """The host's person plays at the host's table (a Match with a seat played from
     elsewhere); the guest's table follows; the dice come from both computers."""
-    from buttons_game.core.control import PERSON_ELSEWHERE, PERSON_HERE
-    from buttons_game.core.kind import find_kind
-    from buttons_game.core.seats import Seat
-    from buttons_game.net.guest import RemoteMatch
-    from buttons_game.net.host import GameHost
-
-    from ..net.test_host_guest import Table
 
     make_app()
-    kind = find_kind("buttons")
-    assert kind is not None
-    game = kind.new_game((Seat("Ann"), Seat("Bo")), seed=3)
-    host = GameHost(game, [1], controls=[PERSON_HERE, PERSON_ELSEWHERE])
-    guest = RemoteMatch(kind, 1, "Bo")
-    table = Table(host, {"bo": guest})
-    guest.join()
-    table.settle()
-    table.route(host.start())
-    table.settle()
-    assert host.match is not None
-    here = TableSession(host.match.game, speed=lambda: 0.0, on_change=lambda g: None,
-                        match=host.match)  # fmt: skip
+    table, here = ann_hosts("Bo")
+    host, guest = table.host, table.guests["bo"]
+    kind = table.kind
     there = TableSession(guest.game, speed=lambda: 0.0, on_change=lambda g: None, match=guest)
     rng = random.Random(2)
     for _ in range(3000):
@@ -143,29 +127,10 @@ def test_the_dice_drawn_anew_are_said_in_every_tables_log(make_app):
     """Guest 2 leaves and a bot takes its seat: the computers still in the game draw the
     dice anew, and both the host's and guest 1's logs say so, also when guest 1's log is
     told anew from the whole game."""
-    from buttons_game.core.control import PERSON_ELSEWHERE, PERSON_HERE
-    from buttons_game.core.kind import find_kind
-    from buttons_game.core.seats import Seat
-    from buttons_game.net.guest import RemoteMatch
-    from buttons_game.net.host import GameHost
-
-    from ..net.test_host_guest import Table
 
     make_app()
-    kind = find_kind("buttons")
-    assert kind is not None
-    game = kind.new_game((Seat("Ann"), Seat("Bo"), Seat("Cy")), seed=3)
-    host = GameHost(game, [1, 2], controls=[PERSON_HERE, PERSON_ELSEWHERE, PERSON_ELSEWHERE])
-    bo, cy = RemoteMatch(kind, 1, "Bo"), RemoteMatch(kind, 2, "Cy")
-    table = Table(host, {"bo": bo, "cy": cy})
-    bo.join()
-    cy.join()
-    table.settle()
-    table.route(host.start())
-    table.settle()
-    assert host.match is not None
-    here = TableSession(host.match.game, speed=lambda: 0.0, on_change=lambda g: None,
-                        match=host.match)  # fmt: skip
+    table, here = ann_hosts("Bo", "Cy")
+    host, bo = table.host, table.guests["bo"]
     there = TableSession(bo.game, speed=lambda: 0.0, on_change=lambda g: None, match=bo)
     del table.guests["cy"]
     host.disconnect("cy")
@@ -177,3 +142,32 @@ def test_the_dice_drawn_anew_are_said_in_every_tables_log(make_app):
     assert [n.key for n in bo.history_notes()].count(key) == 1
     here.close()
     there.close()
+
+
+def ann_hosts(*guests: str) -> tuple[Any, TableSession]:
+    """A game of BUTTONS Ann hosts, playing seat 0 at her table, with ``guests`` joined
+    from other computers (in memory) and the game dealt: the harness and Ann's table."""
+    from buttons_game.core.control import PERSON_ELSEWHERE, PERSON_HERE
+    from buttons_game.core.kind import find_kind
+    from buttons_game.core.seats import Seat
+    from buttons_game.net.guest import RemoteMatch
+    from buttons_game.net.host import GameHost
+
+    from ..net.test_host_guest import Table
+
+    kind = find_kind("buttons")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann"), *(Seat(name) for name in guests)), seed=3)
+    seats = range(1, len(guests) + 1)
+    host = GameHost(game, seats, controls=[PERSON_HERE, *(PERSON_ELSEWHERE for _ in guests)])
+    remotes = {name.lower(): RemoteMatch(kind, p, name) for p, name in zip(seats, guests)}
+    table = Table(host, remotes)
+    for remote in remotes.values():
+        remote.join()
+    table.settle()
+    table.route(host.start())
+    table.settle()
+    assert host.match is not None
+    here = TableSession(host.match.game, speed=lambda: 0.0, on_change=lambda g: None,
+                        match=host.match)  # fmt: skip
+    return table, here

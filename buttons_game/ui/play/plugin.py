@@ -9,6 +9,7 @@ nothing from the shared files.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -168,3 +169,11 @@ class GameUI:
         count = 2 if 2 in self.kind.seat_counts else min(self.kind.seat_counts)
         bots = [Seat(bot_name(p), PRACTICE_LEVEL) for p in range(1, count)]
         return self.kind.new_game((person, *bots), seed=host.options.seed)
+
+
+def networked_autosave(host: Host) -> Callable[[Any], None]:
+    """A networked table's ``on_change``: each move autosaved with this computer's part in
+    the game (``ui.netplay.kept``, imported only when such a game is played)."""
+    from buttons_game.ui.netplay import kept
+
+    return kept(host)

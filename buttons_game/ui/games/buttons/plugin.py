@@ -7,7 +7,6 @@ package (it registers the game's UI), before the modules it hands out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,7 @@ from buttons_game.games.buttons import tutorial as steps
 from buttons_game.games.buttons.kind import KIND
 from buttons_game.i18n import t
 
-from ...play.plugin import GameUI
+from ...play.plugin import GameUI, networked_autosave
 from ...screen import Host, Screen
 from .steps import install
 
@@ -61,7 +60,7 @@ class ButtonsUI(GameUI):
         session = TableSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed if match is None else _kept(host),
+            on_change=host.game_changed if match is None else networked_autosave(host),
             sound=host.play_sound,
             match=match,
         )
@@ -234,10 +233,3 @@ def _in_game(screen: Screen) -> Screen:
 
 UI = ButtonsUI(KIND)
 install(Steps())
-
-
-def _kept(host: Host) -> Callable[[Any], None]:
-    """A networked game's autosave (``ui.netplay.kept``), imported only for such a game."""
-    from buttons_game.ui.netplay import kept
-
-    return kept(host)

@@ -7,7 +7,6 @@ package (it registers the game's UI), before the modules it hands out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +18,7 @@ from buttons_game.games.kopf.kind import KIND
 from buttons_game.games.kopf.lessons import LESSONS
 from buttons_game.i18n import t
 
-from ...play.plugin import GameUI
+from ...play.plugin import GameUI, networked_autosave
 from ...screen import Host, Screen
 from ...text import draw_lines, line_step, wrap
 
@@ -110,7 +109,7 @@ class KopfUI(GameUI):
         session = KopfSession(
             game,
             speed=lambda: host.animation_factor,
-            on_change=host.game_changed if match is None else _kept(host),
+            on_change=host.game_changed if match is None else networked_autosave(host),
             seed=host.options.seed,
             sound=host.play_sound,
             match=match,
@@ -199,10 +198,3 @@ def kopf_tutorial() -> Any:
 
 
 UI = KopfUI(KIND)
-
-
-def _kept(host: Host) -> Callable[[Any], None]:
-    """A networked game's autosave (``ui.netplay.kept``), imported only for such a game."""
-    from buttons_game.ui.netplay import kept
-
-    return kept(host)
