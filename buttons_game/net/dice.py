@@ -89,6 +89,10 @@ class JointDice:
             return None
         return self.kind.chance_from(game.state, roll_rng(joint))
 
+    def reveals(self, draw: int) -> tuple[bytes, ...]:
+        """The reveals of the complete ``draw``, in the order of its epoch's computers."""
+        return self._draws[draw]
+
     def proofs(self) -> Proofs:
         """What a save keeps to verify every draw: the epochs and each complete draw's reveals."""
         return Proofs(self.game_id, tuple(self.epochs), tuple(self._draws))

@@ -41,6 +41,7 @@ from .messages import (
     Act,
     Applied,
     Commit,
+    Drawn,
     Join,
     Joined,
     JoinRefused,
@@ -53,7 +54,7 @@ from .messages import (
     UndoRequest,
 )
 from .proofs import Proofs, decode_proofs
-from .verify import verify
+from .verify import check_roll, verify
 
 
 class RemoteRefusal(RulesError):
@@ -183,6 +184,8 @@ class RemoteMatch:
             self.outbox.append(Commit(message.epoch, chain.commitment))
         elif isinstance(message, Resync):
             self._resync(message)
+        elif isinstance(message, Drawn):
+            self._drawn(message)
         elif isinstance(message, Applied):
             self._applied(message)
         elif isinstance(message, Refused):
@@ -233,6 +236,13 @@ class RemoteMatch:
                 self._emit(Noted(epoch_note(epoch)))
         self._reveal_due()
 
+    def _drawn(self, drawn: Drawn) -> None:
+        """A roll's reveals: kept with the proofs (checked when the roll is applied)."""
+        proofs = self.proofs
+        if proofs is not None and drawn.draw == len(proofs.draws):
+            draws = (*proofs.draws, drawn.reveals)
+            self.proofs = Proofs(proofs.game_id, proofs.epochs, draws)
+
     def _applied(self, applied: Applied) -> None:
         game = self.game
         if game is None:
@@ -242,6 +252,8 @@ class RemoteMatch:
             return  # told before (a resync overtook it)
         if applied.ply > ply:
             self.join()  # a message was missed: the host answers with the whole game
+            return
+        if self.kind.is_chance_action(applied.action) and not self._roll_checks(applied.action):
             return
         try:
             after = game.apply(applied.action)  # this guest's own checked path
@@ -276,6 +288,20 @@ class RemoteMatch:
         self._emit(Told(self.seat, error))
 
     # ------------------------------------------------------------------ the dice
+    def _roll_checks(self, action: Any) -> bool:
+        """Whether the host's roll is the joint draw's outcome, checked against every
+        computer's chain before it is shown; without the draw's reveals, the whole game is
+        asked for (False). A roll that does not check is a ValueError: the host cheats."""
+        proofs, draw = self.proofs, self._chance_draw()
+        if proofs is None or draw >= len(proofs.draws):
+            self.join()
+            return False
+        verdict = check_roll(self.kind, self.state, action, proofs, draw)
+        if not verdict.verified:
+            self.verified = str(verdict)
+            raise ValueError(f"the host's roll does not verify: {verdict}")
+        return True
+
     def _chance_draw(self) -> int:
         if self.game is None:
             return DEAL

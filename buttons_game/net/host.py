@@ -33,6 +33,7 @@ from .messages import (
     Act,
     Applied,
     Commit,
+    Drawn,
     Join,
     Joined,
     JoinRefused,
@@ -351,7 +352,12 @@ class GameHost:
         """What the match applied goes to every guest, numbered by its ply; an undo or a
         game replaced goes as the whole game."""
         if isinstance(event, Done):
-            ply = len(event.before.state.history())
+            history = event.before.state.history()
+            ply = len(history)
+            if self.kind.is_chance_action(event.action) and self.dice is not None:
+                # the roll's reveals first: each guest checks the roll as it lands
+                draw = roll_draw(sum(1 for a in history if self.kind.is_chance_action(a)))
+                self._outbox.append((None, Drawn(draw, self.dice.reveals(draw))))
             self._outbox.append((None, Applied(ply, event.action, event.actor)))
             if event.after.state.is_over() and self.dice is not None:
                 # the whole game once more: every guest's save then holds every roll's proof

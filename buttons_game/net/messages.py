@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 SEAT_FILLERS = ("open", "host", "guest", "bot")
 """Who or what fills a seat in the lobby: nobody yet, the host, a guest, a bot."""
@@ -119,6 +119,16 @@ class Reveal:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """The ``draw``-th joint roll is complete: every computer's reveal, in the order of its
+    epoch's computers. Sent before the roll's ``Applied``, so each guest checks the roll as
+    it lands and its save can verify every roll so far."""
+
+    draw: int
+    reveals: tuple[bytes, ...]
+
+
+@dataclass(frozen=True)
 class Commit:
     """One side's commitment to its shares of the dice for ``epoch``."""
 
@@ -168,6 +178,7 @@ Message = Union[
     Resync,
     UndoRequest,
     Reveal,
+    Drawn,
     Commit,
     Leave,
     Kick,
@@ -190,6 +201,7 @@ MESSAGE_TYPES: dict[str, type[Any]] = {
     "resync": Resync,
     "undo_request": UndoRequest,
     "reveal": Reveal,
+    "drawn": Drawn,
     "commit": Commit,
     "leave": Leave,
     "kick": Kick,

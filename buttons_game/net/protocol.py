@@ -112,6 +112,7 @@ _ENCODERS: dict[str, Callable[[Any, AnyKind | None], Any]] = {
     "details": lambda details, kind: dict(details),
     "value": lambda value, kind: value.hex(),
     "head": lambda head, kind: head.hex(),
+    "reveals": lambda reveals, kind: [r.hex() for r in reveals],
 }
 
 
@@ -259,6 +260,12 @@ def _hex(value: object, what: str) -> bytes:
     return bytes.fromhex(value)
 
 
+def _reveals(value: object) -> tuple[bytes, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS + 1:
+        _fail("bad_value", f"a draw's reveals must be a list of 1 to {MAX_SEATS + 1}")
+    return tuple(_hex(v, f"reveal {i}") for i, v in enumerate(value))
+
+
 def _details(value: object, kind: AnyKind | None) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, dict) or len(value) > MAX_DETAILS:
         _fail("bad_value", f"details must be an object of at most {MAX_DETAILS} numbers")
@@ -357,6 +364,7 @@ _READERS: dict[str, Reader] = {
     "epoch": lambda v, kind: _int(v, "the epoch", MAX_INT),
     "value": lambda v, kind: _hex(v, "the value"),
     "head": lambda v, kind: _hex(v, "the head"),
+    "reveals": lambda v, kind: _reveals(v),
     "nonce": lambda v, kind: _int(v, "the nonce"),
 }
 

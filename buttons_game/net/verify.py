@@ -75,6 +75,30 @@ def _joint(proofs: Proofs, draw: int) -> bytes | None:
     return joint_value(proofs.game_id, index, draw, epoch.computers, proofs.draws[draw])
 
 
+def check_roll(kind: AnyKind, state: Any, action: Any, proofs: Proofs, draw: int) -> Verdict:
+    """Whether the chance ``action`` at ``state`` is the outcome of joint ``draw``, the last
+    in ``proofs``, whose reveals must each hash to their chain's previous link: a guest
+    checks each roll as it lands, with the record it holds."""
+    if not 0 < draw < len(proofs.draws) or draw != len(proofs.draws) - 1:
+        return Verdict(MISSING, draw, None, "a complete draw", "none")
+    index = proofs.epoch_of(draw)
+    epoch = proofs.epochs[index]
+    before = proofs.draws[draw - 1] if proofs.epoch_of(draw - 1) == index else epoch.commitments
+    if len(before) != len(epoch.computers) or len(proofs.draws[draw]) != len(epoch.computers):
+        return Verdict(CHAIN, draw, None, f"{len(epoch.computers)} reveals", "another number")
+    for computer, previous, reveal in zip(epoch.computers, before, proofs.draws[draw]):
+        if link(reveal) != previous:
+            return Verdict(CHAIN, draw, None, previous.hex(), f"{computer}: {link(reveal).hex()}")
+    joint = _joint(proofs, draw)
+    assert joint is not None
+    if not state.is_chance_node():
+        return Verdict(ILLEGAL, draw, None, "a decision", repr(action)[:200])
+    expected = kind.chance_from(state, roll_rng(joint))
+    if expected != action:
+        return Verdict(ROLL, draw, None, repr(expected)[:200], repr(action)[:200])
+    return Verdict()
+
+
 def verify(kind: AnyKind, setup: Any, actions: Sequence[Any], proofs: Proofs) -> Verdict:
     """Whether ``proofs`` give exactly this game: ``setup`` is the deal of draw 0 and each
     chance action in ``actions`` the outcome of its draw (the match's draw counter: the

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from buttons_game.net.discovery import found_game
+from buttons_game.net.messages import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMESPACE = (
@@ -37,7 +38,7 @@ def test_a_hosted_game_is_found_on_the_local_network_in_its_own_namespace():
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["found"] == [
         {"name": "Ann's table", "game": "kopf", "address": "127.0.0.1", "port": 45123,
-         "protocol": 1, "open_seats": 1}
+         "protocol": PROTOCOL_VERSION, "open_seats": 1}
     ]  # fmt: skip
     assert report["seconds"] < 10
     assert report["later"][0]["open_seats"] == 0, "the open seats are told as they change"

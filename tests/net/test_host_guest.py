@@ -13,7 +13,7 @@ from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.net.guest import RemoteMatch
 from buttons_game.net.host import GameHost
-from buttons_game.net.messages import Act, JoinRefused, Refused, Resync
+from buttons_game.net.messages import Act, Applied, JoinRefused, Refused, Resync
 from buttons_game.net.protocol import decode, encode
 from buttons_game.net.secure import Channel, Handshake
 from buttons_game.net.verify import verify
@@ -412,3 +412,60 @@ def test_a_guest_sees_each_bot_at_its_own_level() -> None:
     for guest in table.guests.values():
         assert guest.game.seats[0].bot == "hard"
         assert guest.game.seats[guest.seat].bot is None
+
+
+def _play_some(table: Table, rolls: int, seed: int) -> None:
+    """Every guest plays at random until ``rolls`` dice have been rolled (no game over)."""
+    rng = random.Random(seed)
+    kind = table.kind
+    match = table.host.match
+    assert match is not None
+    while sum(1 for a in match.state.history() if kind.is_chance_action(a)) < rolls:
+        assert not match.state.is_over()
+        for guest in table.guests.values():
+            state = guest.state
+            if guest.seat in kind.deciders(state):
+                guest.submit(guest.seat, rng.choice(list(kind.legal_actions(state, guest.seat))))
+        table.settle()
+
+
+def test_a_guests_record_in_mid_game_verifies_every_roll_so_far() -> None:
+    """Each roll's reveals come with it: a guest's save verifies up to the last roll, not only
+    up to the last time it got the whole game."""
+    table = hosted("buttons", ("easy", None, None), seed=6)
+    _play_some(table, rolls=12, seed=3)
+    kind = table.kind
+    for guest in table.guests.values():
+        assert guest.proofs is not None
+        rolls = sum(1 for a in guest.state.history() if kind.is_chance_action(a))
+        assert rolls >= 12 and len(guest.proofs.draws) == rolls + 1  # the deal and each roll
+        verdict = verify(kind, guest.state.setup, guest.state.history(), guest.proofs)
+        assert verdict.verified, str(verdict)
+    assert not any(isinstance(m, Resync) for _, m in table.sent[-40:])  # no resync needed
+
+
+def test_a_roll_that_is_not_the_joint_draws_outcome_is_caught_as_it_lands() -> None:
+    """A host that rigs a roll (the right reveals, another outcome) is caught by every guest
+    before the roll is shown."""
+    table = hosted("buttons", ("easy", None), seed=8)
+    guest = table.guests["peer-1"]
+    kind = table.kind
+    original = guest.receive
+    rigged: list[tuple[Any, ...]] = []  # (the history before the rigged roll, its ply)
+
+    def swap(message: Any) -> None:
+        if isinstance(message, Applied) and kind.is_chance_action(message.action):
+            others = [o for o, _ in guest.state.chance_outcomes() if o != message.action]
+            rigged.append(tuple(guest.state.history()))
+            message = Applied(message.ply, others[0], message.by)
+        original(message)
+
+    guest.receive = swap  # type: ignore[method-assign]
+    rng = random.Random(2)
+    with pytest.raises(ValueError, match="does not verify"):
+        for _ in range(200):
+            if guest.seat in kind.deciders(guest.state):
+                guest.submit(guest.seat, rng.choice(list(kind.legal_actions(guest.state, 1))))
+            table.settle()
+    assert rigged and tuple(guest.state.history()) == rigged[-1]  # the roll was never shown
+    assert guest.verified is not None and "roll" in guest.verified
