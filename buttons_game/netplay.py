@@ -95,6 +95,9 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     host.add_argument("--seed", dest="net_seed", type=seed_number, help="the bots' seed")
     host.add_argument("--timeout", type=float, default=600.0, help="seconds (default 600)")
     host.add_argument("--report", type=Path, help="write what was measured here (JSON)")
+    host.add_argument(
+        "--state", type=Path, help="keep the game here; started again with it, go on hosting it"
+    )
     host.set_defaults(net_parser=host)
     join = subparsers.add_parser(
         "join",
@@ -148,6 +151,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             seed=args.net_seed,
             timeout=args.timeout,
             app_version=__version__,
+            state_file=args.state,
             on_listening=lambda port: print(f"listening on port {port}", file=sys.stderr),
         )
     except (NetPlayError, OSError) as error:

@@ -42,6 +42,11 @@ class HashChain:
         self.length = length
 
     @property
+    def secret(self) -> bytes:
+        """The chain's secret (kept privately to draw on after a restart)."""
+        return self._links[0]
+
+    @property
     def commitment(self) -> bytes:
         """The head, told to the others before any reveal."""
         return self._links[-1]

@@ -49,6 +49,31 @@ class JointDice:
         self.waiting_for: int | None = None  # the joint draw a match last asked for in vain
         self._begin(epoch)
 
+    @classmethod
+    def from_proofs(cls, kind: AnyKind, proofs: Proofs) -> JointDice:
+        """The dice as a save's proof record left them: every epoch begun and every draw's
+        reveals given again, each checked against its chain (a DiceError when one fails)."""
+        if not proofs.epochs:
+            raise ValueError("a proof record without an epoch")
+        dice = cls(kind, proofs.game_id, proofs.epochs[0])
+        later = list(proofs.epochs[1:])
+        for draw in range(len(proofs.draws) + 1):
+            while later and later[0].start <= draw:
+                epoch = later.pop(0)
+                if epoch.start != draw:
+                    raise ValueError(f"an epoch starts at draw {epoch.start}, not {draw}")
+                dice.new_epoch(epoch.computers, epoch.commitments, epoch.reason, epoch.length)
+            if draw == len(proofs.draws):
+                break
+            reveals = proofs.draws[draw]
+            if len(reveals) != len(dice.epoch.computers):
+                raise ValueError(f"draw {draw} has {len(reveals)} reveals")
+            for computer, value in zip(dice.epoch.computers, reveals, strict=True):
+                dice.reveal(computer, draw, value)
+        if later:
+            raise ValueError("an epoch starts after the last draw")
+        return dice
+
     # ------------------------------------------------------------------ reading
     @property
     def epoch(self) -> Epoch:

@@ -20,13 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from buttons_game.core.errors import RulesError
 from buttons_game.core.kind import AnyKind, kind_of
+from buttons_game.core.seats import Seat
 
 from .chain import SIZE, HashChain
 from .guest import RemoteMatch
 from .host import GameHost
+from .keep import HostKeep, decode_keep, encode_keep, host_keep
 from .links import GuestLink, HostLink
 from .messages import Applied, Hello, Joined, Message, Refused
+from .proofs import Proofs, decode_proofs, encode_proofs
 from .secure import TryLimiter
 from .transport import GuestClient, HostServer
 
@@ -111,13 +115,22 @@ def run_host(
     timeout: float = 600.0,
     linger: float = 5.0,
     app_version: str = "0",
+    state_file: Path | None = None,
 ) -> Report:
     """Host ``game`` with guests in the ``remote`` seats until it is over; its other seats
     are the bots its seats name. ``linger``: seconds the finished game waits for every
-    guest to have it and leave; ``app_version`` goes in the Hello. NetPlayError when
-    ``timeout`` seconds pass first."""
+    guest to have it and leave; ``app_version`` goes in the Hello. ``state_file``: the game
+    and what the host keeps privately (its code, port, chain's secret, guests' credentials)
+    are written there as the game goes on, and a host started again with it takes the game
+    up where it was, on the same port with the same code (its guests come back by
+    themselves). NetPlayError when ``timeout`` seconds pass first."""
     kind = kind_of(game)
-    host = GameHost(game, remote, seed=seed)
+    kept = HostState.read(state_file, kind)
+    if kept is not None:  # started again after a crash: the game taken up where it was
+        host = kept.keep.resume(kept.game, kept.proofs)
+        code, port = kept.keep.code, kept.keep.port
+    else:
+        host = GameHost(game, remote, seed=seed)
     server = HostServer(address, port, code, TryLimiter())
     if on_listening is not None:
         on_listening(server.port)
@@ -126,6 +139,7 @@ def run_host(
     report = Report()
     ends = time.monotonic() + timeout
     over_at: float | None = None
+    written: Any = None
 
     try:
         while True:
@@ -135,6 +149,7 @@ def run_host(
             link.pump()
             match = host.match
             if match is not None:
+                written = HostState.write(state_file, host, code, server.port, written)
                 printer.follow(match.state.history())
                 if match.state.is_over():
                     now = time.monotonic()
@@ -153,6 +168,55 @@ def run_host(
         state = host.match.state
         write_json(out, history_document(kind, state.setup, state.history()))
     return report
+
+
+class HostState:
+    """A headless host's state file: the game so far (its seats, set-up, actions and dice
+    proofs) and what the host keeps privately to host it again."""
+
+    def __init__(self, keep: HostKeep, game: Any, proofs: Proofs) -> None:
+        self.keep, self.game, self.proofs = keep, game, proofs
+
+    @classmethod
+    def read(cls, path: Path | None, kind: AnyKind) -> HostState | None:
+        if path is None or not path.exists():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            keep = decode_keep(data["keep"])
+            if not isinstance(keep, HostKeep):
+                raise ValueError("it is a guest's")
+            proofs = decode_proofs(data["proofs"])
+            seats = tuple(Seat(str(name), bot) for name, bot in data["seats"])
+            setup = kind.decode_setup(data["game"]["setup"])
+            actions = [kind.decode_action(a) for a in data["game"]["actions"]]
+            game = kind.replayed(seats, setup, actions, proofs.game_id)
+        except (ValueError, KeyError, TypeError, RulesError) as error:
+            raise NetPlayError(f"the state file {path} is not a host's state: {error}") from None
+        return cls(keep, game, proofs)
+
+    @staticmethod
+    def write(path: Path | None, host: GameHost, code: str, port: int, last: Any = None) -> Any:
+        """Write the host's state when anything in it changed since ``last`` (what this
+        returned the time before)."""
+        match, dice = host.match, host.dice
+        if path is None or match is None or dice is None:
+            return last
+        guests = tuple(sorted((g.computer, g.gone, g.credential) for g in host.guests.values()))
+        mark = (len(match.state.history()), dice.next_draw, len(dice.epochs), guests)
+        if last == mark:
+            return last
+        state = match.state
+        write_json(
+            path,
+            {
+                "keep": encode_keep(host_keep(host, code, port)),
+                "seats": [[seat.name, seat.bot] for seat in match.game.seats],
+                "game": history_document(host.kind, state.setup, state.history()),
+                "proofs": encode_proofs(dice.proofs()),
+            },
+        )
+        return mark
 
 
 # ---------------------------------------------------------------------- a guest

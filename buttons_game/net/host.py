@@ -49,7 +49,7 @@ from .messages import (
     Start,
     UndoRequest,
 )
-from .proofs import encode_proofs
+from .proofs import Proofs, encode_proofs
 
 HOST = "host"  # the host computer's id among the computers drawing the dice
 
@@ -70,6 +70,7 @@ class Guest:
     head: bytes | None = None
     connected: bool = True
     gone: bool = False  # its seat was handed to a bot: it draws no dice until it is back
+    level: str | None = None  # the level of the bot playing its seat while it is gone
 
 
 class GameHost:
@@ -108,7 +109,52 @@ class GameHost:
         self.pending: _NewEpoch | None = None  # the computers committing anew, and why
         self.match: Match | None = None
         self.dice: JointDice | None = None
-        self._numbered = 0  # guest computers named so far
+        self.numbered = 0  # guest computers named so far
+
+    @classmethod
+    def resume(
+        cls,
+        game: Any,
+        proofs: Proofs,
+        secret: bytes,
+        guests: Iterable[Guest],
+        *,
+        numbered: int = 0,
+        seed: int | None = None,
+        worker: bool = False,
+    ) -> GameHost:
+        """The hosted ``game`` taken up again where a save left it (after the host's window
+        closed or crashed): its dice from the save's proofs (each reveal checked again), its
+        own chain from ``secret``, its ``guests`` (each disconnected, coming back with its
+        credential), a gone guest's seat played by its bot. A ValueError when these do not
+        belong together."""
+        kind = kind_of(game)
+        dice = JointDice.from_proofs(kind, proofs)
+        if proofs.game_id != game.game_id:
+            raise ValueError("the proofs are of another game")
+        epoch = dice.epoch
+        chain = HashChain(secret, length=epoch.length)
+        if (
+            HOST in epoch.computers
+            and chain.commitment != epoch.commitments[epoch.computers.index(HOST)]
+        ):
+            raise ValueError("the host's kept secret is not its chain's in the dice")
+        kept = list(guests)
+        host = cls(game, (g.seat for g in kept if g.seat is not None), seed=seed, worker=worker)
+        host.chain, host.dice, host.numbered = chain, dice, numbered
+        controls = list(host.controls)
+        for guest in kept:
+            guest.peer, guest.connected = f"kept-{guest.computer}", False
+            host.guests[guest.peer] = guest
+            if guest.gone and guest.seat is not None:
+                controls[guest.seat] = bot_control(kind.make_bot(guest.level or "medium", None))
+        host.controls = tuple(controls)
+        host.match = Match(game, host.controls, chance=_HostShare(host), worker=worker)
+        host.match.subscribe(host._follow)
+        host._outbox = []
+        if any(g.gone and g.computer in epoch.computers for g in kept):
+            host._renew(SEAT_TO_BOT)  # a commitment anew was under way: asked again
+        return host
 
     # ------------------------------------------------------------------ reading
     @property
@@ -142,8 +188,8 @@ class GameHost:
     # ------------------------------------------------------------------ guests
     def connect(self, peer: str) -> None:
         """A guest's computer connected (its handshake done)."""
-        self._numbered += 1
-        self.guests[peer] = Guest(peer, f"guest-{self._numbered}")
+        self.numbered += 1
+        self.guests[peer] = Guest(peer, f"guest-{self.numbered}")
 
     def disconnect(self, peer: str) -> None:
         """A guest's connection dropped: its seat waits for it to come back."""
@@ -187,12 +233,15 @@ class GameHost:
             back.peer, back.connected = peer, True
             self.guests[peer] = back
             if back.gone and back.seat is not None and self.match is not None:
-                back.gone = False  # its person takes the seat back from the bot
+                back.gone, back.level = False, None  # its person takes the seat back
                 self.match.set_control(back.seat, PERSON_ELSEWHERE)
             out: Outbox = [
                 (peer, Joined(back.seat or 0, back.credential or "")),
                 (peer, self.lobby()),
             ]
+            pending = self.pending
+            if pending is not None and pending.heads.get(back.computer, b"") is None:
+                out.append((peer, Commit(pending.epoch, pending.chain.commitment)))
             return out + ([(peer, self.resync())] if self.match is not None else [])
         if self.started:
             return [(peer, JoinRefused("started"))]
@@ -239,8 +288,15 @@ class GameHost:
         guest = self.seat_guest(seat)
         if match is None or dice is None or guest is None:
             raise ValueError(f"seat {seat} is not a guest's seat in a game under way")
-        guest.gone = True
+        guest.gone, guest.level = True, level
         match.set_control(seat, bot_control(self.kind.make_bot(level, None)))
+        return self._renew(reason)
+
+    def _renew(self, reason: str) -> Outbox:
+        """The computers still in the game (the host and every guest not gone) asked to
+        commit to a new epoch of the dice."""
+        dice = self.dice
+        assert dice is not None
         staying = [g for g in self.guests.values() if g.seat is not None and not g.gone]
         chain = HashChain(length=self.chain.length)
         heads: dict[str, bytes | None] = {HOST: chain.commitment}
@@ -249,7 +305,7 @@ class GameHost:
         self.pending = _NewEpoch(epoch, reason, chain, heads)
         if not staying:
             return self._commit(Guest("", HOST), Commit(epoch, chain.commitment))
-        return [(g.peer, Commit(epoch, chain.commitment)) for g in staying]
+        return [(g.peer, Commit(epoch, chain.commitment)) for g in staying if g.connected]
 
     def _leave(self, guest: Guest) -> Outbox:
         if self.started:

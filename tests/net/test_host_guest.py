@@ -469,3 +469,50 @@ def test_a_roll_that_is_not_the_joint_draws_outcome_is_caught_as_it_lands() -> N
             table.settle()
     assert rigged and tuple(guest.state.history()) == rigged[-1]  # the roll was never shown
     assert guest.verified is not None and "roll" in guest.verified
+
+
+def test_a_host_started_again_from_its_save_and_kept_state_plays_on_with_the_same_guests() -> None:
+    """What the host keeps (through its file's JSON) and its save's game and proofs are
+    enough to host the game on: the guests come back with their credentials, every roll
+    under way is revealed again, and the game ends the same everywhere, verified."""
+    from buttons_game.net.keep import HostKeep, decode_keep, encode_keep, host_keep
+    from buttons_game.net.proofs import decode_proofs, encode_proofs
+
+    table = hosted("buttons", ("easy", None, None), seed=5)
+    _play_some(table, rolls=6, seed=4)
+    old = table.host
+    assert old.match is not None and old.dice is not None
+    keep = decode_keep(encode_keep(host_keep(old, "tiger-42-plum", 47474)))
+    proofs = decode_proofs(encode_proofs(old.dice.proofs()))
+    state = old.match.state
+    game = table.kind.replayed(old.match.game.seats, state.setup, state.history(), proofs.game_id)
+    assert isinstance(keep, HostKeep)
+    resumed = keep.resume(game, proofs)
+    assert resumed.match is not None and not any(g.connected for g in resumed.guests.values())
+    table.host = resumed
+    for peer, guest in table.guests.items():
+        resumed.connect(peer)
+        guest.join()
+    table.settle()
+    assert all(g.connected for g in resumed.guests.values())
+    play_out(table, seed=9)
+    same_everywhere(table)
+    dice = resumed.dice
+    assert dice is not None and resumed.match.state.is_over()
+    assert len(dice.epochs) == 1  # the same dice went on: nobody committed anew
+    verdict = verify(
+        table.kind, resumed.match.state.setup, resumed.match.state.history(), dice.proofs()
+    )
+    assert verdict.verified, str(verdict)
+
+
+def test_a_host_resumed_with_another_secret_is_refused() -> None:
+    from buttons_game.net.keep import host_keep
+
+    table = hosted("kopf", ("easy", None), short=True)
+    old = table.host
+    assert old.match is not None and old.dice is not None
+    keep = host_keep(old, "tiger-42-plum", 47474)
+    with pytest.raises(ValueError, match="secret"):
+        GameHost.resume(old.match.game, old.dice.proofs(), b"\1" * 32, [])
+    assert keep.secret == old.chain.secret

@@ -136,6 +136,37 @@ def test_a_guest_killed_mid_game_comes_back_from_its_state_file(tmp_path: Path) 
     ]
 
 
+def test_a_host_killed_mid_game_is_started_again_and_its_guests_come_back_by_themselves(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL on the host: started again with its state file, it hosts the game on the same
+    port with the same code, and its guests (which never stopped) reconnect, take their
+    seats back and play on; every game ends identical, nothing lost or applied twice."""
+    port = free_port()
+    state = tmp_path / "host.state"
+    hosting = host(tmp_path, port, "buttons", "bot:easy,remote,remote", "--state", str(state))
+    guests = [guest(tmp_path, port, seat, "--think", "0.01") for seat in (1, 2)]
+    assert hosting.stdout is not None
+    seen = read_lines(hosting.stdout, 30)
+    assert len(seen) == 30, "the game did not get going"
+    hosting.send_signal(signal.SIGKILL)
+    assert hosting.wait(timeout=10) == -signal.SIGKILL
+    kept = json.loads(state.read_text(encoding="utf-8"))
+    assert kept["keep"]["port"] == port and len(kept["keep"]["guests"]) == 2
+    time.sleep(0.5)  # the guests see the host gone and keep trying
+    again = host(tmp_path, port, "buttons", "bot:easy,remote,remote", "--state", str(state))
+    again_out = finish(again)
+    outputs = [finish(g) for g in guests]
+    found = histories(tmp_path, range(1, 3))
+    assert found[0] == found[1] == found[2] and len(found[0]["actions"]) > 50
+    for out in outputs:  # each guest printed each action once, in order
+        assert [ply for ply, _ in applied_lines(out)] == list(range(len(found[0]["actions"])))
+    resumed = applied_lines(again_out)  # the host started again printed the game whole
+    assert [action for _, action in resumed] == found[0]["actions"]
+    before = [action for _, action in applied_lines("".join(seen))]
+    assert found[0]["actions"][: len(before)] == before
+
+
 def test_through_a_slow_network_that_drops_connections_every_game_ends_the_same(
     tmp_path: Path,
 ) -> None:
