@@ -249,6 +249,13 @@ class GuestLink:
         if self.on_message is not None:
             self.on_message(message)
 
+    def rejoin(self, remote: RemoteMatch) -> None:
+        """Follow ``remote`` (a guest's side taken up again from its save, with its seat's
+        credential and chains): once connected it asks for its seat back, and the host's
+        whole game replaces the saved one."""
+        self.remote, self.credential = remote, remote.credential
+        self._seat(False)
+
     def _seat(self, seated: bool) -> None:
         """Whether this connection holds its seat: the guest's match sends nothing until it
         does (an action sent before the host knows the seat would be lost)."""

@@ -224,10 +224,18 @@ class App:
         (self.show_game_over if game.state.is_over() else self.start_game)(game)
 
     def continue_game(self) -> None:
-        """Resume this session's game, else the most recent unfinished save."""
+        """Resume this session's game, else the most recent unfinished save; a networked
+        one across computers again (``netresume``)."""
+        paused = self.keeper.paused_game()
         game = self.keeper.game_to_continue()
-        if game is not None:
-            self.open_game(game)
+        if game is None:
+            return
+        network = self.keeper.current_network if paused is not None else None
+        if paused is None:
+            network = self.keeper.network_of_latest()
+        from .netresume import open_saved
+
+        open_saved(self, game, network)
 
     # -------------------------------------------------------------- main loop
     def _relayout(self, size: tuple[int, int] | None = None) -> None:

@@ -43,6 +43,8 @@ class GameKeeper:
         self.notify = notify
         self.writes = writes or SharedWrites(notify)
         self.current_game: Any = None
+        self.current_network: NetworkRecord | None = None  # the current game's, networked
+        self.latest_network: NetworkRecord | None = None  # the last save Continue loaded
         self.saving_off: str | None = saves.storage_problem()  # why games cannot be saved
         self.game_lock = GameLock()
         self.count_failed = False  # a finished game of this session could not be counted
@@ -143,10 +145,16 @@ class GameKeeper:
             self.notify(t("saves.nothing_to_continue"), "bad")
             return None
         try:
-            return saves.load_game(info.path)
+            saved = saves.read_save(info.path)
         except saves.SaveFileError as error:
             self.notify(str(error), "bad")
             return None
+        self.latest_network = saved.network if saved.name is None else None
+        return saved.game if saved.name is None else saved.game.fork()
+
+    def network_of_latest(self) -> NetworkRecord | None:
+        """The network record of the save ``game_to_continue`` last loaded (None: local)."""
+        return self.latest_network
 
     def claim(self, game: Any, network: NetworkRecord | None = None) -> Any:
         """The game to play at this copy's table: ``game`` itself, or a copy of it with
@@ -173,7 +181,7 @@ class GameKeeper:
         finished autosaves be pruned: a kill between any two leaves a finished save the
         next look at the statistics counts, never a count ahead of its save. ``network``:
         a networked game's record, saved with it and keying its autosave and count."""
-        self.current_game = game
+        self.current_game, self.current_network = game, network
         if self.saving_off:
             return  # said once at start-up
         over = game.state.is_over()

@@ -21,7 +21,7 @@ from buttons_game.core.kind import kind_of
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.i18n import t
 from buttons_game.net.links import GuestLink, HostLink
-from buttons_game.saves.network import NetworkRecord, guest_record, host_record
+from buttons_game.saves.network import NetworkRecord, guest_record, host_record, save_key
 
 from .notices import Notice
 
@@ -50,11 +50,53 @@ def this_address() -> str:
         return "127.0.0.1"
 
 
-class NetPlay:
-    """The link of the game this window plays across computers."""
+TABLE_PATIENCE = 600.0  # seconds a guest's table keeps looking for a host that is gone
 
-    def __init__(self, link: HostLink | GuestLink) -> None:
+
+class NetPlay:
+    """The link of the game this window plays across computers, and how it was reached
+    (the host's address, port and join code: kept privately to take the game up again)."""
+
+    def __init__(
+        self, link: HostLink | GuestLink, *, code: str = "", port: int = 0, address: str = ""
+    ) -> None:
         self.link = link
+        self.code, self.port, self.address = code, port, address
+        self._kept_mark: Any = None
+        if isinstance(link, GuestLink):  # at the table a host restarting is waited for long
+            client = link.client
+            if hasattr(client, "patience"):
+                client.patience = max(client.patience, TABLE_PATIENCE)
+
+    def keep(self) -> Any:
+        """What this computer keeps privately to take the game up again (``net.keep``), or
+        None when there is nothing (yet)."""
+        from buttons_game.net.keep import guest_keep, host_keep
+
+        link = self.link
+        if not self.code or not self.port:
+            return None
+        if isinstance(link, HostLink):
+            return host_keep(link.host, self.code, self.port) if link.host.started else None
+        if link.remote is None or link.remote.credential is None:
+            return None
+        return guest_keep(link.remote, self.address, self.port, self.code)
+
+    def keep_changed(self, key: str, over: bool) -> None:
+        """Keep (or, the game over, forget) what takes the game up again, when it changed."""
+        from buttons_game.saves.network_keep import forget_keep, write_keep
+
+        if over:
+            forget_keep(key)
+            return
+        keep = self.keep()
+        if keep is None or keep == self._kept_mark:
+            return
+        try:
+            write_keep(key, keep)
+        except OSError:
+            return  # the save itself says the folder cannot be written
+        self._kept_mark = keep
 
     @property
     def closed(self) -> bool:
@@ -102,6 +144,8 @@ class NetPlay:
             dropped = link.dropped()
             if dropped:
                 return t("net.ui.reconnecting_guest", name=", ".join(dropped))
+        elif link.error is not None:
+            return t("net.ui.host_lost")
         elif not link.connected:
             return t("net.ui.reconnecting_host")
         if match is None or match.game is None:
@@ -173,6 +217,7 @@ def kept(host: Host) -> Callable[[Any], None]:
         except ValueError:
             return
         host.game_changed(game, network=record)
+        net.keep_changed(save_key(game.game_id, record.computer), game.state.is_over())
 
     return changed
 

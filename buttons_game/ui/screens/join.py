@@ -75,6 +75,7 @@ class JoinScreen(Screen):
         self.seat = ANY_SEAT
         self.link: GuestLink | None = None
         self.where = ""  # the address and port joined
+        self.reach: tuple[str, int, str] = ("", 0, "")  # the address, port and code joined
         self.handed = False
         self.message = ("", "text_dim")
         self.found: list[Any] = []
@@ -187,6 +188,7 @@ class JoinScreen(Screen):
             seat = None if self.seat == ANY_SEAT else int(self.seat)
             self.link = GuestLink(client, None, seat, name)
             self.where = f"{address}:{port}"
+            self.reach = (address, port, code)
             self.message = (t("net.ui.looking", address=f"{address}:{port}"), "text_dim")
             self.join.disable()
 
@@ -214,7 +216,9 @@ class JoinScreen(Screen):
             return True
         if link.game is not None:
             self.handed = True
-            open_table(self.host, NetPlay(link))  # type: ignore[arg-type]
+            address, port, code = self.reach
+            net = NetPlay(link, code=code, port=port, address=address)
+            open_table(self.host, net)  # type: ignore[arg-type]
             return True
         if link.joined:
             self.message = (t("net.ui.waiting_start"), "accent")

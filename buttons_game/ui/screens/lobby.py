@@ -182,7 +182,7 @@ class LobbyScreen(Screen):
         changed = link.poll() if link is not None else False
         if self.starting and link is not None and self.gamehost.match is not None:
             self.handed = True
-            open_table(self.host, NetPlay(link))  # type: ignore[arg-type]
+            open_table(self.host, NetPlay(link, code=self.code, port=self.port))  # type: ignore[arg-type]
             return True
         if self.announcer is not None and self.announcer.error is not None:
             self.host.notify(t("net.ui.no_announce", error=self.announcer.error), "bad")

@@ -162,13 +162,16 @@ class LoadScreen(Screen):
 
     def _load(self, info: saves.SaveInfo) -> None:
         try:
-            game = saves.load_game(info.path)
+            saved = saves.read_save(info.path)
         except saves.SaveFileError as error:
             self.message = (str(error), "bad")
             return
-        self.host.open_game(game)
-        if info.networked:  # its other computers are not here: said, not done silently
-            self.host.notify(t("saves.networked_here"), "accent")
+        from ..netresume import open_saved
+
+        # a named save plays on as a copy, at this table alone; an autosave of a networked
+        # game across computers again where this computer kept what reaches the others
+        game = saved.game.fork() if saved.name is not None else saved.game
+        open_saved(self.host, game, saved.network)
 
     def _replay(self, info: saves.SaveInfo) -> None:
         """Watch the save again: the file is only read, never written."""
