@@ -82,6 +82,12 @@ class KopfLayout:
         return cls(size, scale, top_bar, board, cell, label, panel, cards, undo, hint, threats,
                    menu, text, keys)  # fmt: skip
 
+    def prompt_area(self) -> pygame.Rect:
+        """The top of ``text``: the prompt (two lines at most) and the bot's move under it."""
+        s = self.scale
+        tall = 2 * line_step(int(16 * s)) + line_step(int(14 * s)) + int(8 * s)
+        return pygame.Rect(self.text.left, self.text.top, self.text.width, tall)
+
     def square_rect(self, row: int, col: int) -> pygame.Rect:
         return pygame.Rect(
             self.board.left + (col - 1) * self.cell, self.board.top + (row - 1) * self.cell,
