@@ -70,3 +70,28 @@ def test_the_games_heard_stop_above_the_message_and_make_room_for_the_seats(make
         pygame.display.flip()
     finally:
         link.close()
+
+
+@pytest.mark.parametrize("language", ["de", "it", "ja"])
+def test_a_long_address_in_the_lobby_stays_clear_of_the_port(make_app, language):
+    """A home router's address ("192.168.178.123") in the longest words for it: the line
+    never runs into the port's label or its field."""
+    from buttons_game.ui.screens.lobby import LobbyScreen
+
+    app = make_app(window=(1280, 720), language=language, net_port=0)
+    app.push(MainMenu(app))
+    settle(app)
+    game = Game.new((Seat("Ann"), Seat("Bo")), seed=2)
+    lobby = LobbyScreen(app, game, [1])
+    lobby.address = "192.168.178.123"
+    app.push(lobby)
+    try:
+        settle(app)
+        app.dirty = True
+        settle(app)
+        address = lobby.address_box
+        assert address.width > 0 and lobby.address in t("net.ui.address", address=lobby.address)
+        for rect in (lobby.port_box, lobby.port_entry.rect, lobby.use_port.rect):
+            assert not address.colliderect(rect), (language, address, rect)
+    finally:
+        app.back()
