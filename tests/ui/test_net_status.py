@@ -1,6 +1,7 @@
 """The status line of a game across computers ("Waiting for Bo (another computer)",
 "reconnecting…") stands in the table's free room: never over a seat's panel, a board, the
-dice in hand or the prompt, at the smallest window, 1280x720 and 1920x1080."""
+dice in hand, the prompt or the list of keys, at the smallest window, 1280x720 and
+1920x1080."""
 
 from __future__ import annotations
 
@@ -42,14 +43,16 @@ def seats(players: int) -> tuple[Seat, ...]:
 
 def kept_in_view(screen) -> list[pygame.Rect]:
     """What a player reads at the table: each seat's panel and board, the dice in hand and
-    the prompt (BUTTONS); the board and both players' cards, the prompt (Kopf oder Knopf)."""
-    table = screen.table
+    the prompt (BUTTONS); the board and both players' cards, the prompt (Kopf oder Knopf);
+    and the keys."""
+    table, keys = screen.table, screen.drawing.keys_box
+    assert keys.height > 0
     if hasattr(table, "boards"):
         dice = table.dice[0].unionall(table.dice[1:])
         return [*(g.panel for g in table.boards), *(g.grid for g in table.boards), dice,
-                table.prompt]  # fmt: skip
+                table.prompt, keys]  # fmt: skip
     prompt = pygame.Rect(table.text.topleft, (table.text.width, screen.px(24)))
-    return [table.framed_board(), *table.cards, prompt]
+    return [table.framed_board(), *table.cards, prompt, keys]
 
 
 CASES = [("buttons", 2), ("buttons", 3), ("buttons", 4), ("kopf", 2)]

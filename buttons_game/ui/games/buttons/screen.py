@@ -186,6 +186,11 @@ class TableScreen(PlayScreen):
         dice = table.dice[0].unionall(table.dice[1:])
         return [dice, table.roll, table.opt_out, table.prompt]
 
+    def spare_clear(self) -> list[pygame.Rect]:
+        """The list of keys: a note leaves it whole while every note still fits elsewhere."""
+        box = self.drawing.keys_box
+        return [box] if box.width and box.height else []
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if self.model.tutorial is not None:

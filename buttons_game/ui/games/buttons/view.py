@@ -209,6 +209,7 @@ class TableDrawing:
         self.still = Layers(limit=2)  # the side panel's box
         self.tutorial_overflow = 0
         self.tutorial_box: pygame.Rect | None = None
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the keys were drawn last
 
     def draw(
         self,
@@ -293,6 +294,7 @@ class TableDrawing:
             top = layout.prompt.top + used + int(8 * s)
             log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
         draw_lines(surface, keys, area, key_size, "text_dim")
+        self.keys_box = area if keys else pygame.Rect(0, 0, 0, 0)
         if model.tutorial is not None:
             self.draw_tutorial(surface, model, log, s)
         else:

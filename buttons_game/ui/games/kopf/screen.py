@@ -73,6 +73,11 @@ class KopfScreen(PlayScreen):
         assert self.table is not None
         return [self.table.prompt_area()]
 
+    def spare_clear(self) -> list[pygame.Rect]:
+        """The list of keys: a note leaves it whole while every note still fits elsewhere."""
+        box = self.drawing.keys_box
+        return [box] if box.width and box.height else []
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if state.is_over():

@@ -183,6 +183,7 @@ class KopfDrawing:
 
     def __init__(self) -> None:
         self.still = Layers(limit=4)  # the board: a layer per position at most
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the keys were drawn last
 
     def draw(
         self,
@@ -411,6 +412,7 @@ class KopfDrawing:
             layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h
         )
         draw_lines(surface, keys, key_area, key_size, "text_dim")
+        self.keys_box = key_area
         log = pygame.Rect(
             text.left,
             text.top + used + int(8 * s),
