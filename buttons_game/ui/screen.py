@@ -163,8 +163,8 @@ class Screen:
         return []
 
     def spare_clear(self) -> list[pygame.Rect]:
-        """What the notes leave clear too while every note still fits (a table's list of
-        keys); nothing here."""
+        """What the notes leave clear too while every note still fits, the least needed
+        first (a table's list of keys, its log); nothing here."""
         return []
 
     # helpers -------------------------------------------------------------------

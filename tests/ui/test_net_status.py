@@ -44,15 +44,17 @@ def seats(players: int) -> tuple[Seat, ...]:
 def kept_in_view(screen) -> list[pygame.Rect]:
     """What a player reads at the table: each seat's panel and board, the dice in hand and
     the prompt (BUTTONS); the board and both players' cards, the prompt (Kopf oder Knopf);
-    and the keys."""
-    table, keys = screen.table, screen.drawing.keys_box
-    assert keys.height > 0
+    with a side panel at the right, whose log has room to spare at the start, the keys and
+    the log's lines too (the strip under three boards has no such room)."""
+    table, drawing = screen.table, screen.drawing
+    assert drawing.keys_box.height > 0
+    spared = [] if getattr(table, "below", False) else [drawing.keys_box, *drawing.log_boxes]
     if hasattr(table, "boards"):
         dice = table.dice[0].unionall(table.dice[1:])
         return [*(g.panel for g in table.boards), *(g.grid for g in table.boards), dice,
-                table.prompt, keys]  # fmt: skip
+                table.prompt, *spared]  # fmt: skip
     prompt = pygame.Rect(table.text.topleft, (table.text.width, screen.px(24)))
-    return [table.framed_board(), *table.cards, prompt, keys]
+    return [table.framed_board(), *table.cards, prompt, *spared]
 
 
 CASES = [("buttons", 2), ("buttons", 3), ("buttons", 4), ("kopf", 2)]

@@ -74,9 +74,10 @@ class KopfScreen(PlayScreen):
         return [self.table.prompt_area()]
 
     def spare_clear(self) -> list[pygame.Rect]:
-        """The list of keys: a note leaves it whole while every note still fits elsewhere."""
-        box = self.drawing.keys_box
-        return [box] if box.width and box.height else []
+        """The list of keys, then the log's lines: a note leaves them whole while every note
+        still fits elsewhere (the keys are given up first)."""
+        boxes = [self.drawing.keys_box, *self.drawing.log_boxes]
+        return [box for box in boxes if box.width and box.height]
 
     def screenshot_key(self) -> str:
         state = self.session.state

@@ -184,6 +184,7 @@ class KopfDrawing:
     def __init__(self) -> None:
         self.still = Layers(limit=4)  # the board: a layer per position at most
         self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the keys were drawn last
+        self.log_boxes: list[pygame.Rect] = []  # and the log's lines
 
     def draw(
         self,
@@ -426,7 +427,11 @@ class KopfDrawing:
     ) -> None:
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
         section = kind_of(model.game).log_section
-        draw_notes(surface, model.log, model.names, area, int(14 * s), section, model.log_scroll)
+        self.log_boxes = []
+        draw_notes(
+            surface, model.log, model.names, area, int(14 * s), section, model.log_scroll,
+            drawn=self.log_boxes,
+        )  # fmt: skip
 
 
 _lines_cache: dict[tuple, pygame.Surface] = {}
