@@ -1,6 +1,7 @@
 """The Join screen keeps its parts apart at every window size: the games heard on the
 network are named as such and stop above the line that says what happens; once this
-computer has joined, the host's seats take their place, all four above that line."""
+computer has joined, the host's seats take their place, all four above that line, its own
+seat called "here". The lobby's address never runs into its port."""
 
 from __future__ import annotations
 
@@ -64,8 +65,13 @@ def test_the_games_heard_stop_above_the_message_and_make_room_for_the_seats(make
         until(app, lambda: join.link is not None and join.link.joined, link.poll)
         settle(app)
         assert not any(w.alive() for w in join.found_buttons), "the seats stand there now"
-        seats = len(join.link.lobby.seats)
+        seats = len(join.seat_lines())
         assert seats == 4
+        here = t("net.ui.seat_line", n=2, who=t("net.ui.seat_here", name="Bo"))
+        assert join.seat_lines()[1] == here, "this computer's own seat says so"
+        assert join.seat_lines()[0] == t(
+            "net.ui.seat_line", n=1, who=t("net.ui.seat_at_host", name="Ann")
+        )
         assert join.found_top + seats * join.px(28) <= message_top(join), size
         pygame.display.flip()
     finally:

@@ -241,6 +241,23 @@ class JoinScreen(Screen):
             self.browser = None
 
     # ------------------------------------------------------------------ drawing
+    def seat_lines(self) -> list[str]:
+        """Once joined, each seat of the host's lobby as this computer sees it: "Seat 1: Ann
+        (at the host)", "Seat 2: Bo (here)" (this computer's own), "Seat 3: Cy (another
+        computer)"."""
+        link = self.link
+        if link is None or not link.joined:
+            return []
+        lobby = link.remote.lobby if link.remote else link.lobby
+        lines = []
+        for p, seat in enumerate(lobby.seats if lobby is not None else ()):
+            words = SEEN_FROM_A_GUEST[seat.filled_by]
+            if p == link.seat and seat.filled_by == "guest":
+                words = "net.ui.seat_here"
+            who = t(words, name=seat.name or "")
+            lines.append(t("net.ui.seat_line", n=p + 1, who=who))
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self)
         px = self.px
@@ -259,13 +276,10 @@ class JoinScreen(Screen):
             hint = "net.ui.none_found" if self.browser is not None else "net.ui.type_address"
             image = art.text(t(hint), px(17), "text_dim")
             surface.blit(image, (self.label_x, y))
-        lobby = None if link is None else (link.remote.lobby if link.remote else link.lobby)
-        if lobby is not None and link is not None and link.joined:
-            for p, seat in enumerate(lobby.seats):
-                who = t(SEEN_FROM_A_GUEST[seat.filled_by], name=seat.name or "")
-                image = art.text(t("net.ui.seat_line", n=p + 1, who=who), px(19), "text")
-                surface.blit(image, (self.label_x, y))
-                y += px(28)
+        for line in self.seat_lines():
+            image = art.text(line, px(19), "text")
+            surface.blit(image, (self.label_x, y))
+            y += px(28)
         text, tint = self.message
         if text:
             image = art.text(text, px(18), tint, True)
