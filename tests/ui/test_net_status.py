@@ -44,11 +44,12 @@ def seats(players: int) -> tuple[Seat, ...]:
 def kept_in_view(screen) -> list[pygame.Rect]:
     """What a player reads at the table: each seat's panel and board, the dice in hand and
     the prompt (BUTTONS); the board and both players' cards, the prompt (Kopf oder Knopf);
-    with a side panel at the right, whose log has room to spare at the start, the keys and
+    and the keys; with a side panel at the right, whose log has room to spare at the start,
     the log's lines too (the strip under three boards has no such room)."""
     table, drawing = screen.table, screen.drawing
     assert drawing.keys_box.height > 0
-    spared = [] if getattr(table, "below", False) else [drawing.keys_box, *drawing.log_boxes]
+    below = getattr(table, "below", False)
+    spared = [drawing.keys_box, *([] if below else drawing.log_boxes)]
     if hasattr(table, "boards"):
         dice = table.dice[0].unionall(table.dice[1:])
         return [*(g.panel for g in table.boards), *(g.grid for g in table.boards), dice,
