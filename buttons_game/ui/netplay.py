@@ -55,13 +55,20 @@ class NetPlay:
 
     def __init__(self, link: HostLink | GuestLink) -> None:
         self.link = link
+        self.shown: str | None = None  # the status line as last polled
 
     @property
     def closed(self) -> bool:
         return self.link.closed
 
     def poll(self) -> bool:
-        return self.link.poll()
+        """The link's frames; True when anything happened, also when the status line
+        changed with time alone (a guest gone a minute), so the window draws it."""
+        changed = self.link.poll()
+        text = self.status()
+        if text != self.shown:
+            self.shown, changed = text, True
+        return changed
 
     def close(self) -> None:
         self.link.close()

@@ -90,3 +90,28 @@ def test_the_status_line_never_covers_a_seat_or_what_a_player_reads(make_app, ca
     for rect in (*kept_in_view(screen), *(w.rect for w in screen.widgets if w.alive())):
         assert not box.colliderect(rect), (size, case, box, rect)
     app.net = None
+
+
+def test_the_line_a_minute_later_is_drawn_without_a_key_or_a_move(make_app):
+    """A guest's computer drops and nothing else happens at the host's table: a minute
+    later the line offering a bot is drawn by itself, not at the next key or mouse move."""
+    from .test_net_screens import hosted_with_a_guest, until
+
+    app = make_app(net_port=0)
+    lobby, guest = hosted_with_a_guest(app)
+    try:
+        net = app.net
+        now = [1000.0]
+        net.link.clock = lambda: now[0]
+        guest.close()
+        until(app, lambda: net.status() == t("net.ui.reconnecting_guest", name="Bo"))
+        step(app, 3)
+        frames = app.frames
+        step(app, 3)
+        assert app.frames == frames, "an idle table draws nothing"
+        now[0] += 61
+        step(app)
+        assert app.frames > frames, "the new line is drawn"
+        assert net.status() == t("net.ui.away_long", name="Bo")
+    finally:
+        guest.close()
