@@ -78,7 +78,7 @@ def test_the_games_heard_stop_above_the_message_and_make_room_for_the_seats(make
         link.close()
 
 
-@pytest.mark.parametrize("language", ["de", "it", "ja"])
+@pytest.mark.parametrize("language", ["de", pytest.param("it", marks=pytest.mark.slow), "ja"])
 def test_a_long_address_in_the_lobby_stays_clear_of_the_port(make_app, language):
     """A home router's address ("192.168.178.123") in the longest words for it: the line
     never runs into the port's label or its field."""

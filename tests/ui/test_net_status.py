@@ -71,7 +71,10 @@ CASES = [("buttons", 2), ("buttons", 3), ("buttons", 4), ("kopf", 2)]
         names=2,
     ),
 )
-@pytest.mark.parametrize("words", ["net.ui.waiting_for", "net.ui.reconnecting_guest"])
+@pytest.mark.parametrize(
+    "words",
+    ["net.ui.waiting_for", pytest.param("net.ui.reconnecting_guest", marks=pytest.mark.slow)],
+)
 def test_the_status_line_never_covers_a_seat_or_what_a_player_reads(make_app, case, size, words):
     game_id, players = case
     game = KopfGame.new(seats(2)) if game_id == "kopf" else Game.new(seats(players), seed=2)
