@@ -338,7 +338,9 @@ class App:
         if self.net is not None:  # a lasting line: it leaves the buttons alone too
             notes = self.net.with_status(notes)
             rather = [*rather, *(w.rect for w in top.widgets if w.alive())]
-        self.notice_boxes = draw_notices(self.surface, notes, self.scale, top.keep_clear(), rather)
+        self.notice_boxes = draw_notices(
+            self.surface, notes, self.scale, top.keep_clear(), rather, top.spare_clear()
+        )
         pygame.display.flip()
         self.frames += 1
         self.first_frame_at = self.first_frame_at or time.perf_counter()

@@ -61,6 +61,7 @@ class NetPlay:
         self, link: HostLink | GuestLink, *, code: str = "", port: int = 0, address: str = ""
     ) -> None:
         self.link = link
+        self.shown: str | None = None  # the status line as last polled
         self.code, self.port, self.address = code, port, address
         self._kept_mark: Any = None
         if isinstance(link, GuestLink):  # at the table a host restarting is waited for long
@@ -103,7 +104,13 @@ class NetPlay:
         return self.link.closed
 
     def poll(self) -> bool:
-        return self.link.poll()
+        """The link's frames; True when anything happened, also when the status line
+        changed with time alone (a guest gone a minute), so the window draws it."""
+        changed = self.link.poll()
+        text = self.status()
+        if text != self.shown:
+            self.shown, changed = text, True
+        return changed
 
     def close(self) -> None:
         self.link.close()

@@ -34,12 +34,15 @@ def draw_notices(
     scale: float,
     keep_clear: Sequence[pygame.Rect] = (),
     rather_clear: Sequence[pygame.Rect] = (),
+    spare_clear: Sequence[pygame.Rect] = (),
 ) -> list[pygame.Rect]:
     """The newest note lowest, older ones stacked above it, in the window's free area: none
     covers a rectangle of ``keep_clear`` (the boards of a table), nor one of
-    ``rather_clear`` (its Roll button, its prompt) while that leaves room for every note.
-    The boxes drawn."""
-    placed = place_notices(surface.get_size(), notices, scale, keep_clear, rather_clear)
+    ``rather_clear`` (its Roll button, its prompt) while that leaves room for every note,
+    nor one of ``spare_clear`` (its keys, its log) while that too does. The boxes drawn."""
+    placed = place_notices(
+        surface.get_size(), notices, scale, keep_clear, rather_clear, spare_clear
+    )
     s = scale
     size = int(16 * s)
     for notice, box, lines in placed:
@@ -60,12 +63,18 @@ def place_notices(
     scale: float,
     keep_clear: Sequence[pygame.Rect] = (),
     rather_clear: Sequence[pygame.Rect] = (),
+    spare_clear: Sequence[pygame.Rect] = (),
 ) -> Placed:
     """Where each note goes (newest first) and its lines: stacked up from the foot of the
     free area that shows the most of them, one at the window's foot first, then the
     widest. A note that would not fit in it whole is left out (older ones first), so no
     note ever covers ``keep_clear``; ``rather_clear`` too stays clear unless that shows
-    fewer notes."""
+    fewer notes, and ``spare_clear`` only while every note is shown clear of it, given up
+    from its first rectangle on (the least needed first)."""
+    for first in range(len(spare_clear)):
+        spared = _place(size, notices, scale, [*keep_clear, *rather_clear, *spare_clear[first:]])
+        if len(spared) == len(notices):
+            return spared
     placed = _place(size, notices, scale, [*keep_clear, *rather_clear])
     if rather_clear and len(placed) < len(notices):
         anywhere = _place(size, notices, scale, keep_clear)

@@ -162,6 +162,11 @@ class Screen:
         dice, Roll and its prompt); nothing here."""
         return []
 
+    def spare_clear(self) -> list[pygame.Rect]:
+        """What the notes leave clear too while every note still fits, the least needed
+        first (a table's list of keys, its log); nothing here."""
+        return []
+
     # helpers -------------------------------------------------------------------
     @property
     def scale(self) -> float:

@@ -34,10 +34,12 @@ def draw_notes(
     log_section: str = GameKind.log_section,
     scroll: int = 0,
     current: int | None = None,
+    drawn: list[pygame.Rect] | None = None,
 ) -> int:
     """The move log in ``area``: newest at the bottom, whole notes only, ``scroll`` notes
     back from the newest; the notes from index ``current`` on stand on a highlight.
-    Returns how many notes the log shows up to (the newest shown, plus one)."""
+    Returns how many notes the log shows up to (the newest shown, plus one); the lines'
+    rectangle is added to ``drawn``."""
     step = line_step(size)
     room = max(0, (area.height - 6) // step)
     lines: list[tuple[str, str, bool]] = []
@@ -51,6 +53,9 @@ def draw_notes(
         lit = current is not None and i >= current
         lines.extend((line, tint, lit) for line in reversed(text))
     shown = lines[:room]
+    if drawn is not None and shown:
+        tall = len(shown) * step
+        drawn.append(pygame.Rect(area.left, area.bottom - tall, area.width, tall))
     lit_lines = [k for k, (_, _, lit) in enumerate(shown) if lit]
     if lit_lines:  # the current notes are the newest shown: one box at the bottom
         top = area.bottom - (max(lit_lines) + 1) * step + 1  # under the line above

@@ -112,7 +112,7 @@ class JoinScreen(Screen):
         self.rows["seat"] = y
         y += row + gap * 2
         self.found_buttons: dict[Any, Any] = {}
-        for i, game in enumerate(self.found[:MOST_FOUND]):
+        for i, game in enumerate(self.shown_found(y)):
             label = f"{game.name} — {game.address}:{game.port}"
             rect = pygame.Rect(x, y + i * (px(36) + px(6)), width, px(36))
             widget = self.add(pygame_gui.elements.UIButton(rect, label, manager=self.manager))
@@ -127,6 +127,15 @@ class JoinScreen(Screen):
         )
         if self.link is not None:
             self.join.disable()
+
+    def shown_found(self, top: int) -> list[Any]:
+        """The games heard on the network that get a button: none once this computer has
+        joined (the host's seats stand there then), and only as many as fit above the
+        line that says what happens (``MOST_FOUND`` at most)."""
+        if self.link is not None:
+            return []
+        room = self.host.surface.get_height() - self.px(170) - top
+        return self.found[: max(0, min(MOST_FOUND, room // (self.px(36) + self.px(6))))]
 
     def seat_choices(self) -> list[int]:
         """The seats to choose from: those the host's lobby reports open once it is known."""
@@ -190,7 +199,7 @@ class JoinScreen(Screen):
             self.where = f"{address}:{port}"
             self.reach = (address, port, code)
             self.message = (t("net.ui.looking", address=f"{address}:{port}"), "text_dim")
-            self.join.disable()
+            self.rebuild()  # the games heard on the network make room for the host's seats
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
@@ -236,6 +245,23 @@ class JoinScreen(Screen):
             self.browser = None
 
     # ------------------------------------------------------------------ drawing
+    def seat_lines(self) -> list[str]:
+        """Once joined, each seat of the host's lobby as this computer sees it: "Seat 1: Ann
+        (at the host)", "Seat 2: Bo (here)" (this computer's own), "Seat 3: Cy (another
+        computer)"."""
+        link = self.link
+        if link is None or not link.joined:
+            return []
+        lobby = link.remote.lobby if link.remote else link.lobby
+        lines = []
+        for p, seat in enumerate(lobby.seats if lobby is not None else ()):
+            words = SEEN_FROM_A_GUEST[seat.filled_by]
+            if p == link.seat and seat.filled_by == "guest":
+                words = "net.ui.seat_here"
+            who = t(words, name=seat.name or "")
+            lines.append(t("net.ui.seat_line", n=p + 1, who=who))
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self)
         px = self.px
@@ -246,19 +272,18 @@ class JoinScreen(Screen):
             label = art.text(t(f"net.ui.field_{field}"), px(20), "text")
             surface.blit(label, label.get_rect(midleft=(self.label_x, self.rows[field] + row // 2)))
         y = self.found_top
-        if not self.found:
+        link = self.link
+        if self.found_buttons:
+            label = art.text(t("net.ui.field_found"), px(20), "text")
+            surface.blit(label, label.get_rect(midleft=(self.label_x, y + px(18))))
+        elif link is None:
             hint = "net.ui.none_found" if self.browser is not None else "net.ui.type_address"
             image = art.text(t(hint), px(17), "text_dim")
             surface.blit(image, (self.label_x, y))
-        link = self.link
-        lobby = None if link is None else (link.remote.lobby if link.remote else link.lobby)
-        if lobby is not None and link is not None and link.joined:
-            y += px(42) * max(1, len(self.found[:MOST_FOUND])) + px(8)
-            for p, seat in enumerate(lobby.seats):
-                who = t(SEEN_FROM_A_GUEST[seat.filled_by], name=seat.name or "")
-                image = art.text(t("net.ui.seat_line", n=p + 1, who=who), px(19), "text")
-                surface.blit(image, (self.label_x, y))
-                y += px(28)
+        for line in self.seat_lines():
+            image = art.text(line, px(19), "text")
+            surface.blit(image, (self.label_x, y))
+            y += px(28)
         text, tint = self.message
         if text:
             image = art.text(text, px(18), tint, True)

@@ -51,6 +51,7 @@ class LobbyScreen(Screen):
         self.starting = False
         self.handed = False  # the link went on to the table
         self.shown: Lobby | None = None
+        self.address_box = self.port_box = pygame.Rect(0, 0, 0, 0)  # where they were drawn
         self._open()
 
     # ------------------------------------------------------------------ the network
@@ -104,7 +105,8 @@ class LobbyScreen(Screen):
         self.renew = button(
             self, pygame.Rect(w // 2 + px(185), int(h * 0.24), px(210), row), "net.ui.new_code"
         )
-        y = int(h * 0.24) + row + px(12)
+        y = int(h * 0.24) + 2 * (row + px(12))  # under the address: a long one has its row
+        self.port_row = y
         self.port_entry = self.add(
             TextEntry(pygame.Rect(w // 2 + px(40), y, px(130), row), manager=self.manager)
         )
@@ -220,9 +222,11 @@ class LobbyScreen(Screen):
         surface.blit(code, code.get_rect(midleft=(self.left, y + px(22))))
         y += px(56)
         where = art.text(t("net.ui.address", address=self.address), px(20), "text")
-        surface.blit(where, where.get_rect(midleft=(self.left, y + px(22))))
+        self.address_box = surface.blit(where, where.get_rect(midleft=(self.left, y + px(22))))
         port = art.text(t("net.ui.port"), px(20), "text")
-        surface.blit(port, port.get_rect(midright=(w // 2 + px(30), y + px(22))))
+        self.port_box = surface.blit(
+            port, port.get_rect(midright=(w // 2 + px(30), self.port_row + px(22)))
+        )
         y = self.seats_top
         for line in self.seat_lines():
             image = art.text(line, px(22), "text")

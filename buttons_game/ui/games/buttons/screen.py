@@ -186,6 +186,16 @@ class TableScreen(PlayScreen):
         dice = table.dice[0].unionall(table.dice[1:])
         return [dice, table.roll, table.opt_out, table.prompt]
 
+    def spare_clear(self) -> list[pygame.Rect]:
+        """The list of keys and the log's lines: a note leaves them whole while every note
+        still fits elsewhere. The keys are given up first in the side panel; in the strip
+        under three boards the log's column is (its newest bot move stands under the
+        prompt too), so a note never half-covers the keys' column."""
+        keys, log = [self.drawing.keys_box], self.drawing.log_boxes
+        assert self.table is not None
+        boxes = [*log, *keys] if self.table.below else [*keys, *log]
+        return [box for box in boxes if box.width and box.height]
+
     def screenshot_key(self) -> str:
         state = self.session.state
         if self.model.tutorial is not None:

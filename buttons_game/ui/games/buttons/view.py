@@ -209,6 +209,8 @@ class TableDrawing:
         self.still = Layers(limit=2)  # the side panel's box
         self.tutorial_overflow = 0
         self.tutorial_box: pygame.Rect | None = None
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the keys were drawn last
+        self.log_boxes: list[pygame.Rect] = []  # and the hint's and the log's lines
 
     def draw(
         self,
@@ -293,6 +295,8 @@ class TableDrawing:
             top = layout.prompt.top + used + int(8 * s)
             log = pygame.Rect(layout.log.left, top, layout.log.width, area.top - int(8 * s) - top)
         draw_lines(surface, keys, area, key_size, "text_dim")
+        self.keys_box = area if keys else pygame.Rect(0, 0, 0, 0)
+        self.log_boxes = []
         if model.tutorial is not None:
             self.draw_tutorial(surface, model, log, s)
         else:
@@ -361,20 +365,23 @@ class TableDrawing:
     ) -> None:
         """Hint lines, then the log: newest at the bottom, scrolled back with the wheel."""
         advice = hint_lines(model)
+        self.log_boxes = []
         if advice:
             size = int(15 * s)
             wrapped = [
                 line for text in advice for line in wrap(text, size, area.width, keep=model.names)
             ]
             h = draw_lines(surface, wrapped, area, size, "legal")
+            self.log_boxes.append(pygame.Rect(area.left, area.top, area.width, h))
             area = pygame.Rect(
                 area.left, area.top + h + int(6 * s), area.width, area.height - h - int(6 * s)
             )
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
         section = kind_of(model.game).log_section
         newest = draw_notes(
-            surface, model.log, model.names, area, int(14 * s), section, model.log_scroll
-        )
+            surface, model.log, model.names, area, int(14 * s), section, model.log_scroll,
+            drawn=self.log_boxes,
+        )  # fmt: skip
         if newest < len(model.log):
             more = art.text(t("game.log_newer"), int(12 * s), "accent")
             surface.blit(more, (area.right - more.get_width(), area.bottom - more.get_height()))

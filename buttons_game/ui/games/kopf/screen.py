@@ -63,9 +63,21 @@ class KopfScreen(PlayScreen):
         self.drawing.draw(surface, self.model, self.table, self.host.background)
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """The board with its column letters and row numbers: no note covers it."""
+        """The board with its column letters and row numbers, and each player's card (name,
+        captures, tray): no note covers them."""
         assert self.table is not None
-        return [self.table.framed_board()]
+        return [self.table.framed_board(), *self.table.cards]
+
+    def rather_clear(self) -> list[pygame.Rect]:
+        """The prompt and the bot's last move under it: a note leaves them in view if it can."""
+        assert self.table is not None
+        return [self.table.prompt_area()]
+
+    def spare_clear(self) -> list[pygame.Rect]:
+        """The list of keys, then the log's lines: a note leaves them whole while every note
+        still fits elsewhere (the keys are given up first)."""
+        boxes = [self.drawing.keys_box, *self.drawing.log_boxes]
+        return [box for box in boxes if box.width and box.height]
 
     def screenshot_key(self) -> str:
         state = self.session.state

@@ -82,6 +82,12 @@ class KopfLayout:
         return cls(size, scale, top_bar, board, cell, label, panel, cards, undo, hint, threats,
                    menu, text, keys)  # fmt: skip
 
+    def prompt_area(self) -> pygame.Rect:
+        """The top of ``text``: the prompt (two lines at most) and the bot's move under it."""
+        s = self.scale
+        tall = 2 * line_step(int(16 * s)) + line_step(int(14 * s)) + int(8 * s)
+        return pygame.Rect(self.text.left, self.text.top, self.text.width, tall)
+
     def square_rect(self, row: int, col: int) -> pygame.Rect:
         return pygame.Rect(
             self.board.left + (col - 1) * self.cell, self.board.top + (row - 1) * self.cell,
@@ -177,6 +183,8 @@ class KopfDrawing:
 
     def __init__(self) -> None:
         self.still = Layers(limit=4)  # the board: a layer per position at most
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the keys were drawn last
+        self.log_boxes: list[pygame.Rect] = []  # and the log's lines
 
     def draw(
         self,
@@ -405,6 +413,7 @@ class KopfDrawing:
             layout.keys.left, layout.keys.bottom - keys_h, layout.keys.width, keys_h
         )
         draw_lines(surface, keys, key_area, key_size, "text_dim")
+        self.keys_box = key_area
         log = pygame.Rect(
             text.left,
             text.top + used + int(8 * s),
@@ -418,7 +427,11 @@ class KopfDrawing:
     ) -> None:
         pygame.draw.line(surface, art.colour("panel_border"), area.topleft, area.topright)
         section = kind_of(model.game).log_section
-        draw_notes(surface, model.log, model.names, area, int(14 * s), section, model.log_scroll)
+        self.log_boxes = []
+        draw_notes(
+            surface, model.log, model.names, area, int(14 * s), section, model.log_scroll,
+            drawn=self.log_boxes,
+        )  # fmt: skip
 
 
 _lines_cache: dict[tuple, pygame.Surface] = {}
