@@ -28,7 +28,7 @@ from buttons_game.core.match import Match
 
 from .chain import HashChain
 from .dice import DEAL, DiceError, JointDice, roll_draw
-from .epoch import SEAT_TO_BOT, START, Epoch, epoch_note
+from .epoch import HOST_MOVED, SEAT_TO_BOT, START, Epoch, epoch_note
 from .messages import (
     Act,
     Applied,
@@ -110,6 +110,8 @@ class GameHost:
         self.match: Match | None = None
         self.dice: JointDice | None = None
         self.numbered = 0  # guest computers named so far
+        self.moving = False  # a game under way moved here: its people join it anew
+        self._outbox: Outbox = []  # what the match did, for the guests
 
     @classmethod
     def resume(
@@ -156,6 +158,25 @@ class GameHost:
             host._renew(SEAT_TO_BOT)  # a commitment anew was under way: asked again
         return host
 
+    @classmethod
+    def moved(
+        cls, game: Any, proofs: Proofs, here: Iterable[int], *, worker: bool = False
+    ) -> GameHost:
+        """A game under way hosted on from this computer's copy (its host is gone for
+        good): its bots play here, the persons at ``here`` too, and every other person's
+        seat waits in a lobby for its person to join with a new code. Once all are back,
+        every computer commits anew (``HOST_MOVED``, said in the log) and play goes on."""
+        kind = kind_of(game)
+        dice = JointDice.from_proofs(kind, proofs)
+        local = set(here)
+        remote = [p for p, s in enumerate(game.seats) if s.bot is None and p not in local]
+        host = cls(game, remote, worker=worker)
+        host.dice, host.moving = dice, True
+        host.pending = _NewEpoch(
+            len(dice.epochs), HOST_MOVED, host.chain, {HOST: host.chain.commitment}
+        )
+        return host
+
     # ------------------------------------------------------------------ reading
     @property
     def started(self) -> bool:
@@ -167,6 +188,13 @@ class GameHost:
     @property
     def ready(self) -> bool:
         """Every remote seat is taken by a guest that has committed to its dice."""
+        if self.moving:
+            pending = self.pending
+            return (
+                pending is not None
+                and all(self.seat_guest(seat) is not None for seat in self.remote)
+                and all(head is not None for head in pending.heads.values())
+            )
         return all(
             (guest := self.seat_guest(seat)) is not None and guest.head is not None
             for seat in self.remote
@@ -243,7 +271,7 @@ class GameHost:
             if pending is not None and pending.heads.get(back.computer, b"") is None:
                 out.append((peer, Commit(pending.epoch, pending.chain.commitment)))
             return out + ([(peer, self.resync())] if self.match is not None else [])
-        if self.started:
+        if self.started and not self.moving:
             return [(peer, JoinRefused("started"))]
         if join.seat not in self.remote:
             return [(peer, JoinRefused("no_such_seat"))]
@@ -256,7 +284,11 @@ class GameHost:
             return [(peer, JoinRefused("name_taken"))]
         guest.seat, guest.name = join.seat, join.name
         guest.credential = secrets.token_urlsafe(24)
-        return [(peer, Joined(join.seat, guest.credential)), (None, self.lobby())]
+        joined: Outbox = [(peer, Joined(join.seat, guest.credential)), (None, self.lobby())]
+        if self.moving and self.pending is not None:  # its chain for the epoch to come
+            self.pending.heads[guest.computer] = None
+            joined.append((peer, Commit(self.pending.epoch, self.pending.chain.commitment)))
+        return joined
 
     def _commit(self, guest: Guest, commit: Commit) -> Outbox:
         """A guest's commitment: to the first epoch in the lobby, or to the new one the
@@ -265,11 +297,19 @@ class GameHost:
         if not self.started and guest.seat is not None and commit.epoch == 0:
             guest.head = commit.head
             return []
+        if self.moving and commit.epoch == 0:
+            return []  # a new guest's first chain: the moved game's epoch is asked for
         if pending is None or commit.epoch != pending.epoch or guest.computer not in pending.heads:
             return [(guest.peer, Refused(0, "not_now"))]
         pending.heads[guest.computer] = commit.head
-        if any(head is None for head in pending.heads.values()):
-            return []
+        if self.moving or any(head is None for head in pending.heads.values()):
+            return []  # (a moved game's epoch begins when its host starts it again)
+        return self._new_epoch()
+
+    def _new_epoch(self) -> Outbox:
+        """Every commitment to the pending epoch is in: the dice go on with it."""
+        pending = self.pending
+        assert pending is not None
         dice = self.dice
         assert dice is not None
         computers = tuple(pending.heads)
@@ -308,6 +348,10 @@ class GameHost:
         return [(g.peer, Commit(epoch, chain.commitment)) for g in staying if g.connected]
 
     def _leave(self, guest: Guest) -> Outbox:
+        if self.moving and self.pending is not None:
+            self.pending.heads.pop(guest.computer, None)
+            del self.guests[guest.peer]
+            return [(None, self.lobby())]
         if self.started:
             guest.connected = False  # its seat waits (or the host hands it to a bot)
             return []
@@ -318,6 +362,8 @@ class GameHost:
     def start(self) -> Outbox:
         """Close the lobby: the dice's first epoch from every computer's commitment, and
         every computer's share of the deal asked for (``Start``)."""
+        if self.moving:
+            return self._start_moved()
         if self.started:
             raise ValueError("the game has started already")
         if not self.ready:
@@ -332,6 +378,18 @@ class GameHost:
         self.dice.reveal(HOST, DEAL, self.chain.reveal(epoch.reveal_number(DEAL)))
         return [(None, Start())]
 
+    def _start_moved(self) -> Outbox:
+        """A moved game's people are all back: every computer's new commitment begins the
+        dice's next epoch, the match goes on here and everyone gets the whole game."""
+        if not self.ready:
+            raise ValueError("a remote seat is not taken yet")
+        self.moving = False
+        game = self.lobby_game
+        self.match = Match(game, self.controls, chance=_HostShare(self), worker=self.worker)
+        self.match.subscribe(self._follow)
+        self._outbox = []
+        return self._new_epoch()
+
     def _deal(self) -> Outbox:
         """Every share of the deal is in: the game dealt from it, the match begun, and the
         whole game to every guest."""
@@ -344,7 +402,7 @@ class GameHost:
         game = self.kind.game_at(seats, self.kind.first_state(dealt), self.lobby_game.game_id)
         self.match = Match(game, self.controls, chance=_HostShare(self), worker=self.worker)
         self.match.subscribe(self._follow)
-        self._outbox: Outbox = []
+        self._outbox = []
         return [(None, self.resync())]
 
     def _seat_names(self) -> Iterable[Any]:
@@ -427,7 +485,7 @@ class GameHost:
 
     def take_outbox(self) -> Outbox:
         """What the match did since the last look, to send to every guest."""
-        out, self._outbox = getattr(self, "_outbox", []), []
+        out, self._outbox = self._outbox, []
         return out
 
     def reveal_due(self) -> None:

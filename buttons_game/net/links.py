@@ -175,6 +175,8 @@ class GuestLink:
         self.unreadable = 0  # frames from the host that did not decode
         self.theirs: int | None = None  # the host's protocol, when it is not ours
         self.closed = False
+        self.clock: Callable[[], float] = time.monotonic
+        self.lost_since: float | None = None  # the connection to the host dropped, since when
 
     PEER = "host"
 
@@ -198,9 +200,12 @@ class GuestLink:
                 break
             if isinstance(event, Connected):
                 self.connected = self.reached = True
+                self.lost_since = None
                 self._seat(False)  # this connection has no seat until the host says so
             elif isinstance(event, Disconnected):
                 self.connected = False
+                if self.lost_since is None:
+                    self.lost_since = self.clock()
                 self._seat(False)
                 if event.final:
                     self.error = event.reason
@@ -249,11 +254,22 @@ class GuestLink:
         if self.on_message is not None:
             self.on_message(message)
 
+    def host_gone(self) -> bool:
+        """The host has been unreachable for ``WAIT_FOR_GONE`` seconds, or for good: a
+        guest may host the game on from its own copy."""
+        if self.remote is None or self.remote.game is None or self.remote.proofs is None:
+            return False
+        if self.error is not None:
+            return True
+        lost = self.lost_since
+        return lost is not None and self.clock() - lost >= WAIT_FOR_GONE
+
     def rejoin(self, remote: RemoteMatch) -> None:
         """Follow ``remote`` (a guest's side taken up again from its save, with its seat's
         credential and chains): once connected it asks for its seat back, and the host's
         whole game replaces the saved one."""
         self.remote, self.credential = remote, remote.credential
+        self.lost_since = self.clock()  # not reached yet
         self._seat(False)
 
     def _seat(self, seated: bool) -> None:

@@ -135,6 +135,32 @@ class NetPlay:
         link = self.link
         return link.away() if isinstance(link, HostLink) and self.match() is not None else []
 
+    def host_gone(self) -> bool:
+        """At a guest: its host has been gone a minute, or for good, and another person
+        plays in the game: this computer may host the game on from its own copy."""
+        link = self.link
+        if not isinstance(link, GuestLink) or not link.host_gone() or link.remote is None:
+            return False
+        game, seat = link.remote.game, link.remote.seat
+        return any(s.bot is None and p != seat for p, s in enumerate(game.seats))
+
+    def host_on(self, app: Any) -> None:
+        """Host the game on from this guest's copy: the link to the old host closed, a lobby
+        where the others join with a new code (``GameHost.moved``)."""
+        from buttons_game.net.host import GameHost
+
+        from .screens.lobby import LobbyScreen
+
+        link = self.link
+        assert isinstance(link, GuestLink) and link.remote is not None
+        remote = link.remote
+        if remote.game is None or remote.proofs is None:
+            return
+        moved = GameHost.moved(remote.game, remote.proofs, here=[remote.seat], worker=True)
+        self.close()
+        app.show_menu()
+        app.push(LobbyScreen(app, remote.game, sorted(moved.remote), gamehost=moved))
+
     def hand_to_bot(self, seat: int) -> None:
         """At the host: a bot plays the gone guest's seat until the guest is back."""
         link = self.link
@@ -151,6 +177,8 @@ class NetPlay:
             dropped = link.dropped()
             if dropped:
                 return t("net.ui.reconnecting_guest", name=", ".join(dropped))
+        elif self.host_gone():
+            return t("net.ui.host_gone")
         elif link.error is not None:
             return t("net.ui.host_lost")
         elif not link.connected:

@@ -516,3 +516,56 @@ def test_a_host_resumed_with_another_secret_is_refused() -> None:
     with pytest.raises(ValueError, match="secret"):
         GameHost.resume(old.match.game, old.dice.proofs(), b"\1" * 32, [])
     assert keep.secret == old.chain.secret
+
+
+def test_a_guest_hosts_the_game_on_when_its_host_is_gone_and_the_other_joins_it_anew() -> None:
+    """The host never comes back: the guest at seat 1 hosts the game on from its own copy
+    (its save's game and proofs), the guest at seat 2 joins it with a new code, every
+    computer commits anew (the log says the game moved) and the game ends the same on
+    both, every roll verified across the move."""
+    from buttons_game.net.epoch import HOST_MOVED
+
+    table = hosted("buttons", ("easy", None, None), seed=12)
+    _play_some(table, rolls=5, seed=6)
+    mover, other = table.guests["peer-1"], table.guests["peer-2"]
+    assert mover.proofs is not None
+    before = mover.state.history()
+    moved = GameHost.moved(mover.game, mover.proofs, here=[1])
+    assert moved.remote == frozenset({2}) and not moved.ready
+    joiner = RemoteMatch(table.kind, 2, other.name)  # a fresh window's Join screen
+    again = Table(moved, {"peer-9": joiner}, code="plum-7-tiger")
+    joiner.join()
+    again.settle()
+    assert moved.ready and moved.match is None  # nothing moves before the host starts
+    again.route(moved.start())
+    again.settle()
+    match = moved.match
+    assert match is not None and match.state.history() == before
+    assert joiner.state.history() == before
+    rng = random.Random(8)
+    kind = table.kind
+    for _ in range(5000):
+        if match.state.is_over():
+            break
+        for seat, state in ((1, match.state), (2, joiner.state)):
+            if not state.is_over() and seat in kind.deciders(state):
+                choice = rng.choice(list(kind.legal_actions(state, seat)))
+                (match.submit if seat == 1 else joiner.submit)(seat, choice)
+        again.settle()
+    assert match.state.is_over() and joiner.state.history() == match.state.history()
+    dice = moved.dice
+    assert dice is not None and dice.epochs[-1].reason == HOST_MOVED
+    verdict = verify(kind, match.state.setup, match.state.history(), dice.proofs())
+    assert verdict.verified, str(verdict)
+    assert joiner.proofs is not None and joiner.proofs.epochs[-1].reason == HOST_MOVED
+    notes = [n.key for n in joiner.history_notes()]
+    assert any("host_moved" in key for key in notes)
+
+
+def test_a_game_with_no_other_person_is_not_hosted_on() -> None:
+    """With the host gone and only bots left, there is no one to host for."""
+    table = hosted("kopf", ("easy", None), short=True)
+    guest = table.guests["peer-1"]
+    assert guest.proofs is not None
+    with pytest.raises(ValueError, match="remote seat"):
+        GameHost.moved(guest.game, guest.proofs, here=[1])

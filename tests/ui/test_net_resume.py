@@ -20,7 +20,7 @@ from buttons_game.saves.network_keep import keep_path, write_keep
 from buttons_game.ui.screens.menu import MainMenu
 from tests.net import test_host_guest as net
 
-from .conftest import click_widget, settle
+from .conftest import click_widget, settle, step
 from .test_net_screens import until
 
 CODE = "KTF-RWA-MEX"
@@ -143,3 +143,67 @@ def test_a_busy_port_is_said_and_nothing_is_opened_in_its_place(make_app):
         assert app.net is None
         assert any(n.text == t("net.ui.port_busy_again", port=port) for n in app.notices)
         assert isinstance(app.top, MainMenu)  # not forked into a game alone
+
+
+def test_a_guest_whose_host_is_gone_hosts_the_game_on_and_the_other_joins_anew(make_app):
+    """The host never comes back: after a minute the guest's table says it may host the
+    game on, the pause menu offers it, its lobby takes the other person back with a new
+    code, and Start opens the table on the game as it was, the dice drawn anew."""
+    import pygame
+
+    from buttons_game.net.epoch import HOST_MOVED
+    from buttons_game.ui.netplay import NetPlay, open_table
+    from buttons_game.ui.screens.lobby import LobbyScreen
+    from buttons_game.ui.screens.pause import PauseScreen
+
+    from .conftest import press
+
+    table = net.hosted("kopf", (None, None), seed=46, short=True)
+    rng = random.Random(3)
+    for _ in range(3):  # a few plies, played by both guests
+        for guest in table.guests.values():
+            if guest.seat in table.kind.deciders(guest.state):
+                guest.submit(
+                    guest.seat, rng.choice(list(table.kind.legal_actions(guest.state, guest.seat)))
+                )
+        table.settle()
+    mine, theirs = table.guests["peer-1"], table.guests["peer-0"]
+    before = mine.state.history()
+    assert before and not mine.state.is_over()
+    app = make_app(net_port=0)
+    app.push(MainMenu(app))
+    settle(app)
+    link = GuestLink(
+        GuestClient("127.0.0.1", free_port(), CODE, patience=60), table.kind, 1, mine.name
+    )
+    link.rejoin(mine)  # the host's port answers no more
+    now = [1000.0]
+    link.clock = lambda: now[0]
+    link.lost_since = now[0]
+    netplay = NetPlay(link, code=CODE, port=1, address="127.0.0.1")
+    open_table(app, netplay)
+    step(app, 5)
+    assert netplay.status() == t("net.ui.reconnecting_host")
+    now[0] += 61
+    step(app, 5)
+    assert netplay.status() == t("net.ui.host_gone")
+    press(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScreen) and pause.host_on is not None
+    click_widget(app, pause.host_on)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScreen) and lobby.gamehost.remote == frozenset({0})
+    assert not lobby.start.is_enabled
+    other = GuestLink(
+        GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5), table.kind, 0, theirs.name
+    )
+    try:
+        until(app, lambda: lobby.gamehost.ready, other.poll)
+        click_widget(app, lobby.start)
+        until(app, lambda: other.game is not None and app.net is not None, other.poll)
+        host_match = app.net.link.host.match
+        assert host_match.state.history() == before == other.game.state.history()
+        assert app.net.link.host.dice.epochs[-1].reason == HOST_MOVED
+        assert app.top.session.game.state.history() == before
+    finally:
+        other.close()

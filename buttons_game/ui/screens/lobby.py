@@ -36,7 +36,11 @@ WORDS = {"open": "net.ui.seat_open", "guest": "net.ui.seat_guest", "host": "net.
 class LobbyScreen(Screen):
     name = "lobby"
 
-    def __init__(self, host: Host, game: Any, remote: list[int]) -> None:
+    def __init__(
+        self, host: Host, game: Any, remote: list[int], gamehost: GameHost | None = None
+    ) -> None:
+        """``gamehost``: a game under way hosted on here (``GameHost.moved``); else a new
+        game's, dealt when it starts."""
         super().__init__(host)
         self.game = game
         self.lan = bool(getattr(host.options, "lan", False))
@@ -44,7 +48,11 @@ class LobbyScreen(Screen):
         self.listen = "0.0.0.0" if self.lan else "127.0.0.1"
         self.port = int(getattr(host.options, "net_port", DEFAULT_PORT))
         self.code = join_code()
-        self.gamehost = GameHost(game, remote, seed=host.options.seed, worker=True)
+        self.gamehost = (
+            gamehost
+            if gamehost is not None
+            else GameHost(game, remote, seed=host.options.seed, worker=True)
+        )
         self.link: HostLink | None = None
         self.announcer: Announcing | None = None
         self.error = ""

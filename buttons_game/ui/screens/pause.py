@@ -13,7 +13,8 @@ from buttons_game.ui import art, world
 from ..screen import DrawBelow, Host, Screen
 from .common import button, column_rects
 
-ROWS = 5  # and one more at a networked game's host when a guest has been gone a while
+ROWS = 5  # and one more in a networked game: at the host when a guest has been gone a
+# while (a bot may play the seat), at a guest when the host has (host the game on)
 
 
 class PauseScreen(Screen):
@@ -27,7 +28,8 @@ class PauseScreen(Screen):
         self.net = net
         away = net.away() if net is not None else []
         self.away: tuple[int, str] | None = away[0] if away else None
-        self.rows = ROWS + (1 if self.away is not None else 0)
+        self.hosting_on = net is not None and net.host_gone()
+        self.rows = ROWS + (1 if self.away is not None or self.hosting_on else 0)
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
@@ -52,6 +54,9 @@ class PauseScreen(Screen):
             seat, name = self.away
             self.to_bot = button(self, rects[ROWS], "net.ui.to_bot", "#big_button")
             self.to_bot.set_text(t("net.ui.to_bot", name=name))
+        self.host_on = None
+        if self.hosting_on:
+            self.host_on = button(self, rects[ROWS], "net.ui.host_on", "#big_button")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -68,6 +73,8 @@ class PauseScreen(Screen):
             elif event.ui_element is self.to_bot and self.away is not None and self.net:
                 self.net.hand_to_bot(self.away[0])  # a bot plays the seat; back to the game
                 self.host.back()
+            elif event.ui_element is self.host_on and self.host_on is not None and self.net:
+                self.net.host_on(self.host)  # a lobby for the others to join anew
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.host.back()
