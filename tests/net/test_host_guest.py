@@ -569,3 +569,49 @@ def test_a_game_with_no_other_person_is_not_hosted_on() -> None:
     assert guest.proofs is not None
     with pytest.raises(ValueError, match="remote seat"):
         GameHost.moved(guest.game, guest.proofs, here=[1])
+
+
+def test_a_roll_under_way_when_the_host_stops_is_revealed_again_to_the_host_started_again() -> None:
+    """The guests' shares of a roll were on their way when the host stopped: lost with the
+    connection. Back at the host started again, each guest reveals its share once more,
+    and the roll lands."""
+    from buttons_game.net.keep import host_keep
+    from buttons_game.net.messages import Reveal
+
+    table = hosted("buttons", ("easy", None, None), seed=14)
+    kind, host = table.kind, table.host
+    match = host.match
+    assert match is not None
+    rng = random.Random(5)
+    lost: list[Any] = []
+    for _ in range(500):  # play until the guests' reveals of a roll are on their way
+        for guest in table.guests.values():
+            if guest.seat in kind.deciders(guest.state):
+                guest.submit(
+                    guest.seat, rng.choice(list(kind.legal_actions(guest.state, guest.seat)))
+                )
+        for peer, guest in table.guests.items():
+            for message in guest.take():
+                table.route(host.receive(peer, table.wire(message, peer)))
+        table.route(host.pump())
+        pending = {
+            p: [m for m in g.outbox if isinstance(m, Reveal)] for p, g in table.guests.items()
+        }
+        if match.state.is_chance_node() and all(pending.values()):
+            lost = [m for ms in pending.values() for m in ms]
+            for guest in table.guests.values():
+                guest.take()  # lost with the connection
+            break
+    assert lost, "no roll was ever waiting on the guests"
+    history = match.state.history()
+    assert host.dice is not None
+    resumed = host_keep(host, "plum-7", 47474).resume(match.game, host.dice.proofs())
+    table.host = resumed
+    for peer, guest in table.guests.items():
+        resumed.connect(peer)
+        guest.join()
+    table.settle()
+    assert resumed.match is not None
+    assert len(resumed.match.state.history()) > len(history)  # the roll landed
+    play_out(table, seed=2)
+    same_everywhere(table)
