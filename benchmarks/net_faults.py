@@ -132,11 +132,20 @@ class Game:
     seconds: float = 0.0
 
     def finish(self, timeout: float) -> None:
+        """Wait for every side to end; the first that fails ends the others at once."""
+        sides = [*self.guests, self.host]
+        ends = time.monotonic() + timeout
         try:
-            for side in [*self.guests, self.host]:
-                side.finish(timeout)
+            failed: list[Side] = []
+            while not failed and any(side.process.poll() is None for side in sides):
+                failed = [side for side in sides if side.process.poll() not in (None, 0)]
+                if time.monotonic() > ends:
+                    raise SystemExit(f"the {self.name} game was not over after {timeout:g} s")
+                time.sleep(0.05)
+            for side in failed + sides:
+                side.finish(0.1)
         finally:
-            for side in [*self.guests, self.host]:
+            for side in sides:
                 side.end()
         self.seconds = time.perf_counter() - self.began
 
