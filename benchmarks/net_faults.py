@@ -209,7 +209,9 @@ def start(name: str, folder: Path, run: int, think: float, port: int, joins: int
     return game
 
 
-def proxy(listen: int, target: int, delay: float, cut_every: float, seed: int) -> Any:
+def proxy(
+    listen: int, target: int, delay: float, cut_every: float, seed: int
+) -> subprocess.Popen[str]:
     """``tests/net/proxy.py`` between ``listen`` and ``target``, ready."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.net.proxy", str(listen), str(target)]
