@@ -1,24 +1,36 @@
 """Networked play on loopback: click→shown latency and bytes per whole game.
 
     python benchmarks/net.py [--runs 3] [--think 0] [--in-process] [--wrong-codes 1000]
+    python benchmarks/net.py --proxy-delay 200 [--proxy-cuts [2]] [--runs 1] [--games buttons]
+    python benchmarks/net.py --stop-guest 30 [--games buttons]
 
 Plays whole games between a ``buttons-game host`` and ``join`` processes on 127.0.0.1 (each
 guest's seat played by an easy bot): a short Kopf oder Knopf game (2 seats, so one guest)
 and a game of BUTTONS with three guests (4 seats, the host's a bot). Click→shown is the
 time from a guest sending its action to that action coming back applied by the host (what
 a person waits for between a click and the board showing it); bytes are the sealed frames
-on the wire, every side's sent bytes added up. ``--in-process``: threads instead of
+on the wire, every side's sent bytes added up. Each game's line is followed by the host's
+frames: each tick of its loop (polling the server, pumping the match), its wait for the
+network left out, the worst, p99 and p50. ``--in-process``: threads instead of
 processes (quick, for the tests; the figures are then not loopback-between-processes).
 ``--wrong-codes N``: N join codes guessed from one address while the host's frame loop
 runs (polling its server every 16 ms, as a window does): how many guesses the try limiter
 let reach the handshake, how long they took, and the host's worst frame meanwhile.
+
+The long runs (``benchmarks/net_faults.py``; each instead of the default run, BUTTONS unless
+``--games`` says otherwise): ``--proxy-delay MS``: every guest connects through
+``tests/net/proxy.py`` holding every message MS ms (``--proxy-cuts [S]``: and cutting every
+connection about every S seconds, 2 by default): click→shown p50/p99 through it, whether
+every computer's history was identical, every action applied once, the whole game's wall
+time. ``--stop-guest S``: one guest process stopped with SIGSTOP mid-game for S seconds,
+then SIGCONT: whether the host saw it drop (its keepalive) and how long after the stop,
+whether the game ended identical on every computer with every action applied once.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,15 +44,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.net_faults import (  # noqa: E402
+    CODE,
+    WORKLOADS,
+    free_port,
+    percentile,
+    stopped_guest,
+    through_proxy,
+    ticks_line,
+)
 from buttons_game.core.kind import find_kind  # noqa: E402
 from buttons_game.core.seats import Seat  # noqa: E402
 from buttons_game.net.headless import Report, run_guest, run_host  # noqa: E402
-
-CODE = "bench-code-1"
-WORKLOADS = {
-    "kopf": ("kopf", "bot:easy,remote", ("--short",)),
-    "buttons": ("buttons", "bot:easy,remote,remote,remote", ()),
-}
 
 
 @dataclass
@@ -48,17 +63,7 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     bytes_per_game: list[int] = field(default_factory=list)
     plies: list[int] = field(default_factory=list)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    ticks: list[float] = field(default_factory=list)  # the host's, seconds spent handling
 
 
 def one_game_processes(name: str, think: float, run: int) -> list[Report]:
@@ -143,6 +148,7 @@ def measure(name: str, runs: int, think: float, in_process: bool) -> Figures:
         reports = play(name, think, run)
         figures.bytes_per_game.append(sum(r.bytes_sent for r in reports))
         figures.plies.append(reports[0].plies)
+        figures.ticks += reports[0].ticks
         for report in reports[1:]:
             figures.latencies += report.latencies
     return figures
@@ -211,14 +217,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="games of each (default 3)")
     parser.add_argument("--think", type=float, default=0.0, help="a guest bot's pause, s")
-    parser.add_argument("--games", default="kopf,buttons", help="kopf, buttons or both")
+    parser.add_argument("--games", help="kopf, buttons or both (default both; a long run buttons)")
     parser.add_argument("--in-process", action="store_true", help="threads, not processes")
     parser.add_argument("--wrong-codes", type=int, default=0, help="join codes guessed (0: none)")
+    parser.add_argument("--proxy-delay", type=float, metavar="MS", help="guests behind a proxy")
+    parser.add_argument(
+        "--proxy-cuts", type=float, nargs="?", const=2.0, metavar="S", help="… cutting, every S s"
+    )
+    parser.add_argument("--stop-guest", type=float, metavar="S", help="a guest stopped S s")
     args = parser.parse_args(argv)
-    for name in args.games.split(","):
+    long_run = args.proxy_delay is not None or args.stop_guest is not None
+    games = (args.games or ("buttons" if long_run else "kopf,buttons")).split(",")
+    for name in games:
         if name not in WORKLOADS:
             parser.error(f"unknown game {name!r}: choose from {', '.join(WORKLOADS)}")
-        print(line(name, measure(name, args.runs, args.think, args.in_process)), flush=True)
+    if args.proxy_cuts is not None and args.proxy_delay is None:
+        parser.error("--proxy-cuts goes with --proxy-delay")
+    for name in games:
+        found: list[str] = []
+        if args.proxy_delay is not None:
+            found += through_proxy(name, args.runs, args.proxy_delay, args.proxy_cuts, args.think)
+        if args.stop_guest is not None:
+            found += stopped_guest(name, args.stop_guest, args.think or 0.05)
+        if not long_run:
+            figures = measure(name, args.runs, args.think, args.in_process)
+            found += [line(name, figures), ticks_line(name, figures.ticks)]
+        print("\n".join(found), flush=True)
     if args.wrong_codes:
         print(wrong_codes(args.wrong_codes), flush=True)
     return 0

@@ -39,3 +39,54 @@ def test_the_net_benchmark_counts_wrong_codes_kept_out_before_the_handshake(
     reached, worst, frames = found.groups()
     assert int(reached) <= 5, "the try limiter lets five guesses through, then refuses"
     assert float(worst) >= 0 and int(frames) > 0
+
+
+def test_the_net_benchmark_prints_the_host_s_worst_and_p99_frame(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--runs", "1", "--games", "kopf", "--in-process"]) == 0
+    found = re.search(
+        r"kopf +host frame: worst ([\d.]+) ms, p99 ([\d.]+) ms, p50 ([\d.]+) ms over (\d+) ticks",
+        capsys.readouterr().out,
+    )
+    assert found
+    worst, p99, p50, ticks = found.groups()
+    assert 0 <= float(p50) <= float(p99) <= float(worst) and float(worst) > 0 and int(ticks) > 0
+
+
+@pytest.mark.slow
+def test_a_short_kopf_game_through_a_slow_proxy_ends_the_same_everywhere() -> None:
+    """The small twin of ``--proxy-delay``: every message held 20 ms each way, so a click
+    comes back shown after at least two of them."""
+    from benchmarks.net_faults import through_proxy
+
+    first, frames = through_proxy("kopf", 1, 20, None)
+    found = re.search(
+        r"kopf +1 guest\(s\) through a proxy delaying every message 20 ms: click→shown "
+        r"p50 ([\d.]+) ms, p99 ([\d.]+) ms over (\d+) actions; histories identical in 1 of 1 "
+        r"games, every action applied once in 1 of 1; whole game p50 ([\d.]+) s",
+        first,
+    )
+    assert found, first
+    p50, p99, actions, seconds = found.groups()
+    assert 40 <= float(p50) <= float(p99) and int(actions) > 0 and float(seconds) > 0
+    assert frames.startswith("kopf     host frame: worst")
+
+
+@pytest.mark.slow
+def test_a_guest_stopped_mid_game_is_seen_gone_and_the_game_ends_the_same_everywhere() -> None:
+    """The small twin of ``--stop-guest``. The keepalive pings every 2 s and waits 3 s for
+    the answer, then 2 s more for the close: a stop of 7.5 s is seen in every case."""
+    from benchmarks.net_faults import stopped_guest
+
+    first, frames = stopped_guest("kopf", 7.5)
+    found = re.search(
+        r"kopf +a guest stopped \(SIGSTOP\) for 7.5 s after ply 4: the host saw it drop: "
+        r"yes, ([\d.]+) s after the stop \(\w+\); the game ended identical on all 2 "
+        r"computers: yes; every action applied once: yes \((\d+) plies\)",
+        first,
+    )
+    assert found, first
+    after, plies = found.groups()
+    assert 2 <= float(after) <= 7.6 and int(plies) > 4
+    assert frames.startswith("kopf     host frame: worst")

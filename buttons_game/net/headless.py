@@ -32,7 +32,7 @@ from .links import GuestLink, HostLink
 from .messages import Applied, Hello, Joined, Message, Refused
 from .proofs import Proofs, decode_proofs, encode_proofs
 from .secure import TryLimiter
-from .transport import GuestClient, HostServer
+from .transport import Disconnected, GuestClient, HostServer, NetEvent
 
 TICK = 0.02  # seconds the loop waits for the network when nothing else is to do
 
@@ -44,12 +44,21 @@ class NetPlayError(RuntimeError):
 @dataclass
 class Report:
     """What a headless side measured: each of its own actions' time from being sent to
-    being shown back (seconds), the bytes it sent and received on the wire, the plies."""
+    being shown back (seconds), the bytes it sent and received on the wire, the plies.
+    A host also times each tick of its loop (``ticks``: seconds spent handling, its wait
+    for the network left out) and notes each guest's connection that ended (``drops``: the
+    wall-clock time it saw it, and why: "lost" when the keepalive found it dead)."""
 
     latencies: list[float] = field(default_factory=list)
     bytes_sent: int = 0
     bytes_received: int = 0
     plies: int = 0
+    ticks: list[float] = field(default_factory=list)
+    drops: list[tuple[float, str]] = field(default_factory=list)
+
+    @property
+    def worst_tick(self) -> float:
+        return max(self.ticks, default=0.0)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -57,6 +66,8 @@ class Report:
             "bytes_sent": self.bytes_sent,
             "bytes_received": self.bytes_received,
             "plies": self.plies,
+            "ticks": self.ticks,
+            "drops": self.drops,
         }
 
 
@@ -98,6 +109,32 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
+class _Timed:
+    """The host's server as its link sees it, timed for the ``Report``: how long the last
+    poll waited for the network, and when each guest's connection ended."""
+
+    def __init__(self, server: HostServer, report: Report) -> None:
+        self.server, self.report, self.waited = server, report, 0.0
+
+    def poll(self, timeout: float = 0.0) -> list[NetEvent]:
+        began = time.perf_counter()
+        events = self.server.poll(timeout)
+        self.waited = time.perf_counter() - began
+        for event in events:
+            if isinstance(event, Disconnected):
+                self.report.drops.append((time.time(), event.reason))
+        return events
+
+    def send(self, peer: str | None, frame: bytes) -> None:
+        self.server.send(peer, frame)
+
+    def drop(self, peer: str, reason: str = "protocol") -> None:
+        self.server.drop(peer, reason)
+
+    def close(self) -> None:
+        self.server.close()
+
+
 # ---------------------------------------------------------------------- the host
 
 
@@ -134,15 +171,17 @@ def run_host(
     server = HostServer(address, port, code, TryLimiter())
     if on_listening is not None:
         on_listening(server.port)
-    link = HostLink(host, server, app_version=app_version)
-    printer = _Printer(kind, say)
     report = Report()
+    timed = _Timed(server, report)
+    link = HostLink(host, timed, app_version=app_version)
+    printer = _Printer(kind, say)
     ends = time.monotonic() + timeout
     over_at: float | None = None
     written: Any = None
 
     try:
         while True:
+            began = time.perf_counter()
             link.poll(TICK)
             if not host.started and host.ready:
                 link.start()
@@ -159,6 +198,7 @@ def run_host(
                         break
             if time.monotonic() > ends:
                 raise NetPlayError(f"the game was not over after {timeout:g} seconds")
+            report.ticks.append(time.perf_counter() - began - timed.waited)
     finally:
         server.close()
         report.bytes_sent, report.bytes_received = server.bytes_sent, server.bytes_received
