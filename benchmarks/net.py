@@ -173,7 +173,7 @@ def wrong_codes(count: int) -> str:
     from websockets.sync.client import connect
 
     from buttons_game.net.secure import GUEST, Handshake, TryLimiter
-    from buttons_game.net.transport import HostServer
+    from buttons_game.net.transport import CONFIRM, HostServer
 
     server = HostServer("127.0.0.1", 0, CODE, TryLimiter())
     reached = [0]
@@ -184,8 +184,11 @@ def wrong_codes(count: int) -> str:
         for n in range(count):
             try:
                 with connect(url, proxy=None, open_timeout=2, close_timeout=0.2) as connection:
-                    connection.send(Handshake(f"guess-{n}", GUEST).start())
-                    connection.recv(timeout=2)  # the host ran the exchange: a real guess
+                    handshake = Handshake(f"guess-{n}", GUEST)
+                    connection.send(handshake.start())
+                    theirs = connection.recv(timeout=2)  # the host ran the exchange
+                    assert isinstance(theirs, bytes)
+                    connection.send(handshake.finish(theirs).seal(CONFIRM))  # a real guess
                     reached[0] += 1
                     connection.recv(timeout=2)
             except refused:

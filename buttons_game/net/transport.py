@@ -222,8 +222,19 @@ class _Network:
             "compression": None,  # sealed frames do not compress; no zip bombs either
         }
 
-    async def _secure(self, connection: ServerConnection | ClientConnection, side: str) -> Channel:
-        """The join code's exchange on a fresh connection: the channel, or a Refusal."""
+    async def _secure(
+        self,
+        connection: ServerConnection | ClientConnection,
+        side: str,
+        guessed: list[bool] | None = None,
+    ) -> Channel:
+        """The join code's exchange on a fresh connection: the channel, or a Refusal.
+
+        The guest proves it knows the code first; the host answers with its own proof only
+        after checking the guest's. So a connection cut before the host has checked a proof
+        tested no guess (the host's first message alone tells nothing of the code), and the
+        host gives that try back (``guessed`` stays empty): a guest on a network that drops
+        connections is never locked out."""
         handshake = Handshake(self.code, side)
         await connection.send(handshake.start())
         theirs = await self._first(connection)
@@ -231,13 +242,20 @@ class _Network:
             channel = handshake.finish(theirs)
         except SecureError as error:
             raise Refusal(error.code) from None
-        await connection.send(channel.seal(CONFIRM))
+        if side == GUEST:
+            await connection.send(channel.seal(CONFIRM))
         try:
             confirmed = channel.open(await self._first(connection))
         except SecureError as error:
+            if guessed is not None:
+                guessed.append(True)
             raise Refusal(error.code) from None
+        if guessed is not None:
+            guessed.append(True)
         if confirmed != CONFIRM:
             raise Refusal("bad_handshake")
+        if side == HOST:
+            await connection.send(channel.seal(CONFIRM))
         return channel
 
     @staticmethod
@@ -314,6 +332,8 @@ class HostServer(_Network):
         self.address = address
         self.port = port
         self.limiter = limiter if limiter is not None else TryLimiter()
+        # every handshake costs the host CPU, a guess or not: a looser bound of its own
+        self.handshakes = TryLimiter(tries=HANDSHAKES, every=HANDSHAKE_EVERY)
         self._numbered = 0
         self._server: Server | None = None
         self._begin()
@@ -331,15 +351,20 @@ class HostServer(_Network):
 
     async def _accept(self, connection: ServerConnection) -> None:
         address = str(connection.remote_address[0])
-        if not self.limiter.allow(address):
+        if not self.handshakes.allow(address) or not self.limiter.allow(address):
             await connection.close(POLICY, "too_many_tries")
             return
+        guessed: list[bool] = []
         try:
-            channel = await self._secure(connection, HOST)
+            channel = await self._secure(connection, HOST, guessed)
         except Refusal as refusal:
+            if not guessed:
+                self.limiter.refund(address)  # refused before any proof was checked
             await connection.close(POLICY, refusal.reason)
             return
         except (ConnectionClosed, asyncio.TimeoutError):
+            if not guessed:
+                self.limiter.refund(address)  # cut before its proof: no guess was tested
             return
         self.limiter.refund(address)  # it knew the code: not a guess
         self._numbered += 1
@@ -355,6 +380,9 @@ def backoff(first: float = 0.1, most: float = 2.0) -> Iterator[float]:
         yield delay
         delay = min(most, delay * 2)
 
+
+HANDSHAKES = 30  # handshakes an address may start at once (a guest reconnecting often)
+HANDSHAKE_EVERY = 0.5  # seconds for one more (about 44 ms of the host's CPU a second at most)
 
 FINAL_REASONS = frozenset({"wrong_code", "too_many_tries", "bad_handshake"})
 """A guest does not try again after these: the same code would be refused again."""

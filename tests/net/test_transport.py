@@ -142,6 +142,31 @@ def test_the_limiter_is_asked_before_the_exchange_runs() -> None:
         host.close()
 
 
+def test_connections_cut_before_their_proof_never_use_up_a_guess() -> None:
+    """A guest on a network that drops connections mid-handshake: the host's first message
+    tells nothing of the code, so a cut before the guest's proof gives the try back, and
+    the guest still gets in long after five such cuts; a wrong proof still counts."""
+    host = HostServer(LOOPBACK, 0, CODE, TryLimiter(tries=2, every=3600))
+    try:
+        for _ in range(6):  # each cut after the host's first message, before a proof
+            with connect(f"ws://{LOOPBACK}:{host.port}/", proxy=None) as cut:
+                cut.send(Handshake(CODE, GUEST).start())
+                assert isinstance(cut.recv(timeout=5), bytes)
+            time.sleep(0.05)
+        right = GuestClient(LOOPBACK, host.port, CODE)
+        wait_for(right, has(Connected))
+        right.close()
+        for n in range(2):  # two wrong proofs use both tries up
+            wrong = GuestClient(LOOPBACK, host.port, f"wrong code {n}")
+            assert wait_for(wrong, has(Disconnected))[-1].reason == "wrong_code"
+            wrong.close()
+        late = GuestClient(LOOPBACK, host.port, CODE)
+        assert wait_for(late, has(Disconnected))[-1].reason == "too_many_tries"
+        late.close()
+    finally:
+        host.close()
+
+
 def test_a_frame_that_does_not_open_drops_that_peer_only(server: HostServer) -> None:
     good = GuestClient(LOOPBACK, server.port, CODE)
     try:
