@@ -1,0 +1,60 @@
+"""The lobby of a game hosted on from a guest (its host gone for good): each open seat
+names the person it waits for, so the one hosting on can tell each of them their seat;
+its title and its line above the buttons say the game goes on here, and fit the window."""
+
+from __future__ import annotations
+
+import pytest
+
+from buttons_game.i18n import t
+from buttons_game.net.host import GameHost
+from buttons_game.ui import art
+from buttons_game.ui.screens.lobby import LobbyScreen
+from buttons_game.ui.screens.menu import MainMenu
+from tests.net import test_host_guest as net
+
+from .conftest import settle
+
+
+def moved_lobby(app) -> tuple[LobbyScreen, object]:
+    table = net.hosted("kopf", (None, None), seed=46, short=True)
+    mine = table.guests["peer-1"]
+    moved = GameHost.moved(mine.game, mine.proofs, here=[1])
+    app.push(MainMenu(app))
+    settle(app)
+    lobby = LobbyScreen(app, mine.game, sorted(moved.remote), gamehost=moved)
+    app.push(lobby)
+    settle(app)
+    return lobby, mine.game
+
+
+def test_each_open_seat_of_a_moved_game_names_the_person_it_waits_for(make_app):
+    app = make_app(window=(1280, 720), net_port=0)
+    lobby, game = moved_lobby(app)
+    try:
+        gone = game.seats[0].name
+        lines = lobby.seat_lines()
+        assert lines[0] == t("net.ui.seat_line", n=1, who=t("net.ui.seat_rejoin", name=gone)), (
+            "the seat says whose it is"
+        )
+        assert gone in lines[0] and t("net.ui.seat_open") not in lines
+        assert lobby.title() == t("net.ui.moved_title", game="Kopf oder Knopf")
+        assert lobby.message() == (t("net.ui.tell_moved"), "text_dim")
+    finally:
+        app.back()
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it", "ja"])
+def test_the_moved_lobby_words_fit_the_window(make_app, language):
+    app = make_app(window=(1280, 720), language=language, net_port=0)
+    lobby, _ = moved_lobby(app)
+    try:
+        w = app.surface.get_width()
+        title = art.text(lobby.title(), lobby.px(38), "accent", True)
+        message = art.text(lobby.message()[0], lobby.px(18), "text_dim", True)
+        assert title.get_width() < w - lobby.px(40), (language, lobby.title())
+        assert message.get_width() < w - lobby.px(40), (language, lobby.message())
+        seat = art.text(lobby.seat_lines()[0], lobby.px(22), "text")
+        assert lobby.left + seat.get_width() < w, (language, lobby.seat_lines()[0])
+    finally:
+        app.back()
