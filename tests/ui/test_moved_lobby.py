@@ -58,3 +58,34 @@ def test_the_moved_lobby_words_fit_the_window(make_app, language):
         assert lobby.left + seat.get_width() < w, (language, lobby.seat_lines()[0])
     finally:
         app.back()
+
+
+def test_once_the_game_moved_every_table_s_log_says_so(make_app):
+    """Start in a moved game's lobby: the new host's table and the guest's table that opens
+    on the game both say in the log that the game moved and the dice come anew, though
+    the dice were drawn anew before either table was open."""
+    from buttons_game.net.links import GuestLink
+    from buttons_game.net.transport import GuestClient
+    from buttons_game.ui.netplay import NetPlay, open_table
+
+    from .conftest import click_widget
+    from .test_net_screens import until
+
+    app = make_app(window=(1280, 720), net_port=0)
+    lobby, game = moved_lobby(app)
+    kind = lobby.gamehost.kind
+    other = GuestLink(
+        GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5), kind, 0, game.seats[0].name
+    )
+    try:
+        until(app, lambda: lobby.gamehost.ready, other.poll)
+        click_widget(app, lobby.start)
+        until(app, lambda: other.game is not None and app.net is not None, other.poll)
+        keys = [note.key for note in app.top.session.model.log]
+        assert "net.epoch.host_moved" in keys, "the new host's log says the game moved"
+        app.show_menu()
+        open_table(app, NetPlay(other, code=lobby.code, port=lobby.port, address="127.0.0.1"))
+        keys = [note.key for note in app.top.session.model.log]
+        assert "net.epoch.host_moved" in keys, "the guest's log says it too"
+    finally:
+        other.close()
