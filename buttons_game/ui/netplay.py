@@ -283,6 +283,9 @@ def open_table(app: App, net: NetPlay) -> None:
     app.net = net
     app.show_menu()
     app.push(screen)
+    # kept at once, not at the first move: a window closed before it takes up this game
+    # (a guest that joined a moved game must not find its old, gone game newest)
+    kept(app)(game)
 
 
 __all__ = [

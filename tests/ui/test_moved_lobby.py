@@ -89,3 +89,46 @@ def test_once_the_game_moved_every_table_s_log_says_so(make_app):
         assert "net.epoch.host_moved" in keys, "the guest's log says it too"
     finally:
         other.close()
+
+
+def test_a_table_opened_on_a_networked_game_keeps_it_before_the_first_move(make_app):
+    """The person who joins the moved game comes from a computer that still has its old
+    save of the game (it hosted it): the moment the table opens, its part in the moved
+    game is saved and kept, so Continue, after a window closed before anyone moved, rejoins
+    the game where it goes on instead of hosting the old one again."""
+    from buttons_game import saves
+    from buttons_game.net.keep import GuestKeep
+    from buttons_game.net.links import GuestLink
+    from buttons_game.net.transport import GuestClient
+    from buttons_game.saves.network import save_key
+    from buttons_game.saves.network_keep import read_keep
+    from buttons_game.ui.netplay import NetPlay, open_table
+
+    from .conftest import click_widget
+    from .test_net_screens import until
+
+    app = make_app(window=(1280, 720), net_port=0)
+    lobby, game = moved_lobby(app)
+    other = GuestLink(
+        GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5),
+        lobby.gamehost.kind,
+        0,
+        game.seats[0].name,
+    )
+    try:
+        until(app, lambda: lobby.gamehost.ready, other.poll)
+        click_widget(app, lobby.start)
+        until(app, lambda: other.game is not None and app.net is not None, other.poll)
+        host_key = save_key(game.game_id, "host")
+        assert saves.autosave_path(game, app.net.record()).exists(), "the new host keeps it"
+        assert read_keep(host_key) is not None
+        app.show_menu()
+        joined = NetPlay(other, code=lobby.code, port=lobby.port, address="127.0.0.1")
+        open_table(app, joined)
+        record = joined.record()
+        assert not other.game.state.history()[len(game.state.history()) :], "nobody moved"
+        latest = saves.latest_unfinished()
+        assert latest is not None and latest.path == saves.autosave_path(other.game, record)
+        assert isinstance(read_keep(save_key(game.game_id, record.computer)), GuestKeep)
+    finally:
+        other.close()
