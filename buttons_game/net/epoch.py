@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from buttons_game.core.notes import Note
 
@@ -121,3 +123,19 @@ def epoch_note(epoch: Epoch) -> Note:
     return Note(
         f"net.epoch.{epoch.reason}", "accent", values=(("computers", computers),), in_log=False
     )
+
+
+def told_with_epochs(kind: Any, state: Any, epochs: Sequence[Epoch]) -> list[Note]:
+    """The whole move log of ``state``, told anew from its history, with a line where the
+    dice were drawn anew (each epoch after the first: a computer left, the host moved),
+    at the first roll it drew or, none drawn yet, at the end: every computer's log the same."""
+    actions = state.history()
+    notes = list(kind.narrate_history(state.setup, actions))
+    is_chance = kind.is_chance_action
+    rolls = [i for i, action in enumerate(actions) if is_chance(action)]
+    for epoch in reversed(epochs[1:]):  # from the last, so places hold
+        draw = epoch.start - 1  # the match's draw the epoch's first joint draw makes
+        at = rolls[draw] if 0 <= draw < len(rolls) else len(actions)
+        place = len(kind.narrate_history(state.setup, actions[:at]))
+        notes.insert(place, epoch_note(epoch))
+    return notes

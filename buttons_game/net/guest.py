@@ -36,7 +36,7 @@ from buttons_game.core.seats import Seat
 
 from .chain import HashChain
 from .dice import DEAL, roll_draw
-from .epoch import epoch_note
+from .epoch import epoch_note, told_with_epochs
 from .messages import (
     Act,
     Applied,
@@ -207,19 +207,8 @@ class RemoteMatch:
     def history_notes(self) -> list[Note]:
         """The whole move log, told anew from the game's history, with a line where the
         dice were drawn anew (a new epoch: a computer left, the host moved)."""
-        state = self.state
-        actions = state.history()
-        notes = list(self.kind.narrate_history(state.setup, actions))
-        if self.proofs is None:
-            return notes
-        is_chance = self.kind.is_chance_action
-        rolls = [i for i, action in enumerate(actions) if is_chance(action)]
-        for epoch in reversed(self.proofs.epochs[1:]):  # from the last, so places hold
-            draw = epoch.start - 1  # the match's draw the epoch's first joint draw makes
-            at = rolls[draw] if 0 <= draw < len(rolls) else len(actions)
-            place = len(self.kind.narrate_history(state.setup, actions[:at]))
-            notes.insert(place, epoch_note(epoch))
-        return notes
+        epochs = self.proofs.epochs if self.proofs is not None else ()
+        return told_with_epochs(self.kind, self.state, epochs)
 
     def _resync(self, resync: Resync) -> None:
         proofs = decode_proofs(resync.proofs)

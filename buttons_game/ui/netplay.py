@@ -20,6 +20,7 @@ from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.kind import kind_of
 from buttons_game.core.match import ELSEWHERE as STEP_ELSEWHERE
 from buttons_game.i18n import t
+from buttons_game.net.epoch import told_with_epochs
 from buttons_game.net.links import GuestLink, HostLink
 from buttons_game.saves.network import NetworkRecord, guest_record, host_record, save_key
 
@@ -128,6 +129,16 @@ class NetPlay:
         if link.remote is None:
             raise ValueError("the game has not started: there is nothing networked to save")
         return guest_record(link.remote)
+
+    def history_notes(self) -> list[Any]:
+        """The game's whole move log as every computer tells it: with a line where the dice
+        were drawn anew (the host moved, a computer left), which the table's own log, told
+        from the actions alone, would miss."""
+        link, match = self.link, self.match()
+        if isinstance(link, GuestLink):
+            return list(match.history_notes())
+        dice = link.host.dice
+        return told_with_epochs(match.kind, match.state, dice.epochs if dice is not None else ())
 
     def away(self) -> list[tuple[int, str]]:
         """At the host: the seats (and names) of guests gone long enough for a bot to take
@@ -266,9 +277,15 @@ def open_table(app: App, net: NetPlay) -> None:
     screen = ui_for(game).table(app, game, match=match)
     screen.game_title = kind_of(game).title
     screen.net = net  # type: ignore[attr-defined]
+    session = getattr(screen, "session", None)
+    if session is not None:  # the dice drawn anew before the table was open: said too
+        session.model.log = net.history_notes()
     app.net = net
     app.show_menu()
     app.push(screen)
+    # kept at once, not at the first move: a window closed before it takes up this game
+    # (a guest that joined a moved game must not find its old, gone game newest)
+    kept(app)(game)
 
 
 __all__ = [

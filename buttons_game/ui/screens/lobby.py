@@ -43,6 +43,7 @@ class LobbyScreen(Screen):
         game's, dealt when it starts."""
         super().__init__(host)
         self.game = game
+        self.moved = gamehost is not None  # each open seat waits for its own person
         self.lan = bool(getattr(host.options, "lan", False))
         self.address = this_address() if self.lan else "127.0.0.1"
         self.listen = "0.0.0.0" if self.lan else "127.0.0.1"
@@ -216,15 +217,31 @@ class LobbyScreen(Screen):
         lines = []
         for p, seat in enumerate(self.gamehost.lobby().seats):
             who = t(WORDS[seat.filled_by], name=seat.name or "")
+            if self.moved and seat.filled_by == "open":  # whose seat it is, to tell them
+                who = t("net.ui.seat_rejoin", name=self.game.seats[p].name)
             lines.append(t("net.ui.seat_line", n=p + 1, who=who))
         return lines
+
+    def title(self) -> str:
+        """The lobby's title: a game hosted on from here says it goes on here."""
+        key = "net.ui.moved_title" if self.moved else "net.ui.lobby_title"
+        return t(key, game=kind_of(self.game).title)
+
+    def message(self) -> tuple[str, str]:
+        """The line above the buttons and its tint: a problem, or what to do next."""
+        if self.error:
+            return self.error, "bad"
+        if self.starting:
+            return t("net.ui.starting"), "accent"
+        if self.gamehost.ready:
+            return t("net.ui.all_joined"), "good"
+        return t("net.ui.tell_moved" if self.moved else "net.ui.tell_code"), "text_dim"
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self)
         px = self.px
         w, h = surface.get_size()
-        title = t("net.ui.lobby_title", game=kind_of(self.game).title)
-        draw_title(surface, title, int(h * 0.06), px(38))
+        draw_title(surface, self.title(), int(h * 0.06), px(38))
         y = int(h * 0.24)
         code = art.text(t("net.ui.code", code=self.code), px(28), "accent", True)
         surface.blit(code, code.get_rect(midleft=(self.left, y + px(22))))
@@ -240,14 +257,7 @@ class LobbyScreen(Screen):
             image = art.text(line, px(22), "text")
             surface.blit(image, (self.left, y))
             y += px(34)
-        if self.error:
-            message, tint = self.error, "bad"
-        elif self.starting:
-            message, tint = t("net.ui.starting"), "accent"
-        elif self.gamehost.ready:
-            message, tint = t("net.ui.all_joined"), "good"
-        else:
-            message, tint = t("net.ui.tell_code"), "text_dim"
+        message, tint = self.message()
         image = art.text(message, px(18), tint, True)
         surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
 
