@@ -16,6 +16,7 @@ from buttons_game.games.kopf.engine import Move
 from buttons_game.net.messages import Act
 from buttons_game.net.protocol import encode
 from buttons_game.net.secure import GUEST, Handshake
+from buttons_game.net.transport import CONFIRM
 from buttons_game.ui.games.kopf.screen import KopfScreen
 
 from ..net.test_transport import _secured
@@ -33,8 +34,11 @@ def wrong_codes(port: int, count: int) -> None:
                 f"ws://127.0.0.1:{port}/", proxy=None, open_timeout=2, close_timeout=0.5
             ) as connection,
         ):
-            connection.send(Handshake(f"wrong-{n}", GUEST).start())
-            connection.recv(timeout=2)
+            handshake = Handshake(f"wrong-{n}", GUEST)
+            connection.send(handshake.start())
+            theirs = connection.recv(timeout=2)
+            assert isinstance(theirs, bytes)
+            connection.send(handshake.finish(theirs).seal(CONFIRM))  # a guess, proved wrong
             connection.recv(timeout=2)
 
 
