@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -42,6 +43,7 @@ from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
 from .screens.stats_screen import StatsScreen
 from .shared_writes import SharedWrites
+from .voice import Voice
 
 __all__ = ["App", "AppOptions"]
 
@@ -82,6 +84,13 @@ class App:
         self.shots = Screenshots(options, self.notify)
         if self.prefs.problem:
             self.notify(t("errors.settings_unreadable", problem=self.prefs.problem), "bad")
+        self.voice = Voice(
+            lambda: self.settings,
+            lambda on: self.apply_settings(replace(self.settings, speech=on)),
+            self.notify,
+        )
+        if self.settings.speech:
+            self.voice.start()
         self.keeper = GameKeeper(self.notify, self.writes)
         self.saving_off = self.keeper.saving_off
         self.game_changed, self.can_continue = self.keeper.changed, self.keeper.can_continue
@@ -295,6 +304,8 @@ class App:
             elif event.type == pygame.KEYDOWN and display.is_fullscreen_key(event):
                 self.screen_mode.toggle()  # on every screen, before any widget sees the key
                 continue
+            elif event.type == pygame.KEYDOWN and self.voice.handle_key(event) == "used":
+                continue  # the speech keys, on every screen
             if self.manager.process_events(event) or not (self.stack and self.running):
                 continue
             top = self.top
