@@ -55,6 +55,9 @@ class Voice:
         ``notify``: a note in the window (what is said is also shown)."""
         self._settings = settings
         self._store = store
+        self.keep = store  # keep speech on or off in the settings (the first start decides)
+        self._quiet = False  # a notice the voice says itself is not said twice
+        self.said = 0  # how many announcements were handed to the speaker
         self._notify = notify
         self._make_backend = backend if backend is not None else lambda: default_backend()
         self.speaker: Speaker | None = None
@@ -95,7 +98,26 @@ class Voice:
     def say(self, text: str, *, interrupt: bool = False, kind: str = "info") -> None:
         """Say ``text`` when speech is on (nothing otherwise)."""
         if self.on and self.speaker is not None:
+            self.said += 1
             self.speaker.say(text, interrupt=interrupt, kind=kind)
+
+    def heard(self, text: str) -> None:
+        """A notice the window shows: said too, when speech is on."""
+        if not self._quiet:
+            self.say(text)
+
+    def hint(self, text: str) -> None:
+        """Say ``text`` even though speech is off: the first start's one hint of the key
+        that turns it on (nothing when this computer has no voice)."""
+        if self.speaker is None:
+            backend = self._make_backend()
+            if backend is None:
+                return
+            settings = self._settings()
+            self.speaker = Speaker(
+                backend, language=settings.language, rate=settings.speech_rate / 100
+            )
+        self.speaker.say(text, interrupt=True, kind="hint")
 
     def stop(self) -> None:
         if self.speaker is not None:
@@ -141,7 +163,11 @@ class Voice:
             self._store(False)
             self._notify(t("speech.missing"), "bad")
             return
-        self._notify(t("speech.on"), "accent")
+        self._quiet = True  # said just below, at once
+        try:
+            self._notify(t("speech.on"), "accent")
+        finally:
+            self._quiet = False
         self.say(t("speech.on"), interrupt=True)
 
 

@@ -34,6 +34,13 @@ class Finished(Screen):
     --quit-when-over the app ends once it is drawn. Subclasses make the three buttons."""
 
     name = "game-over"
+
+    def speech_title(self) -> str:
+        """Game over, who won and why (what the headline draws)."""
+        headline: Any = getattr(self, "headline", lambda: "")()
+        parts = [headline] if isinstance(headline, str) else list(headline)
+        return ". ".join(p.rstrip(". ") for p in [t("over.title"), *parts] if p)
+
     new_game: Any
     replay: Any
     menu: Any

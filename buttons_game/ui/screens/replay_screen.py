@@ -79,6 +79,9 @@ class ReplayScreen(BoardKeys):
 
     name = "replay"
 
+    def speech_title(self) -> str:
+        return f"{t('replay.title')} · {self.game_title}" if self.game_title else t("replay.title")
+
     def __init__(
         self, host: Host, game: Any, look: ReplayLook, verdict: Verdict | None = None
     ) -> None:
@@ -130,6 +133,7 @@ class ReplayScreen(BoardKeys):
         ]
         chosen = (speed_label(self.viewer.speed), f"{self.viewer.speed:g}")
         self.speed = self.add(DropDown(options, chosen, p.speed, manager=self.manager))
+        self.name_control(self.speed, t("replay.speed"))
         self.back = button(self, p.back, "menu.back")
         self.menu = button(self, p.menu, "over.menu")
         self.shown = (playing, self.viewer.speed)

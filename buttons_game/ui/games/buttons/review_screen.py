@@ -105,6 +105,10 @@ class ReviewScreen(OverTable):
     """Modal: Continue (or Enter) goes on to the star placement, like the summary."""
 
     name = "review"
+
+    def speech_title(self) -> str:
+        return t("review.title", n=self.round_number)
+
     button_gap = 12
     strip = False  # its lines need a column's height: the boards make room at the right
 

@@ -33,6 +33,10 @@ class BoardChoice(SeatChoice):
 
 class SetupScreen(SetupBase):
     name = "setup"
+
+    def speech_title(self) -> str:
+        return t("setup.title")
+
     choices: list[BoardChoice]  # type: ignore[assignment]
 
     def __init__(self, host: Host) -> None:
@@ -85,6 +89,7 @@ class SetupScreen(SetupBase):
                 expand_on_option_click=True,
             )
         )
+        self.name_control(row["layout"], f"{t('setup.seat', n=seat + 1)}, {t('setup.layout')}")
 
     def _recount(self, n: int) -> None:
         self._collect()

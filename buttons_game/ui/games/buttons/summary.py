@@ -29,6 +29,9 @@ class SummaryScreen(OverTable):
 
     name = "summary"
 
+    def speech_title(self) -> str:
+        return t("summary.title", n=self.score.round_number)
+
     def __init__(self, host: Host, session: TableSession) -> None:
         super().__init__(host, session)
         score = session.take_summary()
