@@ -14,7 +14,6 @@ from buttons_game import i18n
 from buttons_game.i18n import t
 from buttons_game.settings import load_settings
 from buttons_game.speech.backends import Recording
-from buttons_game.ui.screen_speech import FirstStart
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.settings_screen import SettingsScreen
 
@@ -269,7 +268,9 @@ def test_the_speech_section_in_five_languages_names_its_rows(make_app):
 
 
 # ---------------------------------------------------------------- the first start
-def first_start(app, running: bool) -> FirstStart:
+def first_start(app, running: bool):
+    from buttons_game.ui.screen_speech import FirstStart
+
     start = FirstStart(app.voice, app.notify, detect=lambda: running)
     app.first_start = start
     start.begin()
@@ -305,6 +306,8 @@ def test_a_first_start_without_one_says_the_key_once_and_stays_quiet_after(make_
 
 
 def test_the_first_frame_never_waits_for_the_question(make_app):
+    from buttons_game.ui.screen_speech import FirstStart
+
     app = make_app()
     app.show_menu()
     asked = []
@@ -328,6 +331,7 @@ def test_the_first_frame_never_waits_for_the_question(make_app):
 
 def test_the_command_line_start_asks_only_at_the_first_start(make_app, monkeypatch):
     from buttons_game.ui import launch
+    from buttons_game.ui.screen_speech import FirstStart
 
     begun = []
     monkeypatch.setattr(FirstStart, "begin", lambda self: begun.append(True))
