@@ -86,8 +86,10 @@ class GenericSetup(Screen):
             rect = pygame.Rect(x0 + px(480), y, px(200), self.row_h)
             self.kind_menus.append(self.add(DropDown(kinds, chosen, rect, manager=self.manager)))
             seat = t("setup.seat", n=p + 1)
-            self.name_control(entry, f"{seat}, {t('setup.name')}")
-            self.name_control(self.kind_menus[-1], f"{seat}, {t('setup.kind')}")
+            self.name_control(entry, t("speech.seat_field", seat=seat, field=t("setup.name")))
+            self.name_control(
+                self.kind_menus[-1], t("speech.seat_field", seat=seat, field=t("setup.kind"))
+            )
         bw, bh = px(220), px(52)
         y = h - px(110)
         self.start = button(self, pygame.Rect(w // 2 - bw - px(10), y, bw, bh), "setup.start",

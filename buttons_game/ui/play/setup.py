@@ -102,8 +102,8 @@ class SetupBase(Screen):
                 )
             )
             seat = t("setup.seat", n=p + 1)
-            self.name_control(name, f"{seat}, {t('setup.name')}")
-            self.name_control(kind, f"{seat}, {t('setup.kind')}")
+            self.name_control(name, t("speech.seat_field", seat=seat, field=t("setup.name")))
+            self.name_control(kind, t("speech.seat_field", seat=seat, field=t("setup.kind")))
             row = {"name": name, "kind": kind}
             self.build_row(p, y, row)
             self.rows.append(row)

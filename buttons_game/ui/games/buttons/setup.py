@@ -89,7 +89,10 @@ class SetupScreen(SetupBase):
                 expand_on_option_click=True,
             )
         )
-        self.name_control(row["layout"], f"{t('setup.seat', n=seat + 1)}, {t('setup.layout')}")
+        self.name_control(
+            row["layout"],
+            t("speech.seat_field", seat=t("setup.seat", n=seat + 1), field=t("setup.layout")),
+        )
 
     def _recount(self, n: int) -> None:
         self._collect()
