@@ -179,6 +179,8 @@ class FirstStart:
             return False
         running = self._answer.pop()
         self._thread = None
+        if self.voice.decided:  # the player pressed F12 before the system answered
+            return False
         if running:
             self.voice.keep(True)
             if self.voice.start():

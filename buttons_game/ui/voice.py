@@ -68,6 +68,11 @@ class Voice:
     def on(self) -> bool:
         return bool(self._settings().speech) and self.speaker is not None
 
+    @property
+    def decided(self) -> bool:
+        """Whether speech was turned on or off (by the player or a first start) yet."""
+        return self._settings().speech is not None
+
     def start(self) -> bool:
         """Open the voice (speech turned on): False, with ``missing``, when there is none."""
         if self.speaker is None:

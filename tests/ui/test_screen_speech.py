@@ -305,6 +305,17 @@ def test_a_first_start_without_one_says_the_key_once_and_stays_quiet_after(make_
     assert app.voice.on
 
 
+def test_f12_pressed_before_the_system_answers_is_what_counts(make_app):
+    app = make_app()
+    app.show_menu()
+    settle(app)
+    press(app, pygame.K_F12)
+    first_start(app, False)
+    settle(app)
+    assert app.voice.on and app.settings.speech is True
+    assert t("speech.first_start") not in spoken(app)
+
+
 def test_the_first_frame_never_waits_for_the_question(make_app):
     from buttons_game.ui.screen_speech import FirstStart
 
