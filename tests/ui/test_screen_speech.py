@@ -17,6 +17,7 @@ from buttons_game.speech.backends import Recording
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.settings_screen import SettingsScreen
 
+from ..soak import quick_twins
 from .conftest import press, settle
 
 LANGUAGES = ("en", "de", "fr", "it", "ja")
@@ -142,6 +143,48 @@ def test_every_screen_one_press_from_the_menu_speaks_in_german(make_app, tmp_pat
     found = walk(speaking_app(make_app, "de", tmp_path / "de"), depth=1)
     assert found.keys() == english.keys() and len(found) >= 7
     for screen, texts in found.items():
+        for said, said_in_english in zip(texts, english[screen], strict=True):
+            assert said != said_in_english or said in NAMES, f"English at {screen}: {said!r}"
+
+
+def deeper_screens(app) -> dict[str, list[str]]:
+    """The screens a game leads to, opened directly: the stars, save as, game over and the
+    replay of both games. Per screen: its title as said, then each control Tab reaches."""
+    import random
+
+    from buttons_game.games.buttons.engine import Phase, random_game
+    from buttons_game.games.buttons.game import Game
+    from buttons_game.ui.scenes import mid_game, seats
+
+    from .test_text_size import finished_kopf
+
+    over = Game(seats(4, 2), random_game(4, random.Random(3), seed=3))
+    openers = {
+        "stars": lambda: app.start_game(mid_game(3, humans=3, phase=Phase.STARS)),
+        "save-as": lambda: app.show_save_as(mid_game(3, humans=1)),
+        "over": lambda: app.show_game_over(over),
+        "replay": lambda: app.show_replay(over),
+        "kopf-over": lambda: app.show_game_over(finished_kopf()),
+        "kopf-replay": lambda: app.show_replay(app.top.game),
+    }
+    found = {}
+    for name, opener in openers.items():
+        heard = said_by(app, opener)
+        title = " ".join(app.top.speech_title().split())
+        assert title and title in heard, (name, heard)
+        controls = tab_round(app)
+        assert controls and all(n and said for n, said in controls), (name, controls)
+        found[name] = [title, *(said for _, said in controls)]
+    return found
+
+
+@pytest.mark.parametrize("language", quick_twins(LANGUAGES[1:], "ja"))
+def test_the_screens_a_game_leads_to_speak_in_each_language(make_app, tmp_path, language):
+    english = deeper_screens(speaking_app(make_app, "en", tmp_path / "en"))
+    found = deeper_screens(speaking_app(make_app, language, tmp_path / language))
+    assert found.keys() == english.keys()
+    for screen, texts in found.items():
+        assert len(texts) == len(english[screen])
         for said, said_in_english in zip(texts, english[screen], strict=True):
             assert said != said_in_english or said in NAMES, f"English at {screen}: {said!r}"
 

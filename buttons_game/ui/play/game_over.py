@@ -39,7 +39,8 @@ class Finished(Screen):
         """Game over, who won and why (what the headline draws)."""
         headline: Any = getattr(self, "headline", lambda: "")()
         parts = [headline] if isinstance(headline, str) else list(headline)
-        return ". ".join(p.rstrip(". ") for p in [t("over.title"), *parts] if p)
+        said = [p.strip() for p in [t("over.title"), *parts] if p.strip()]
+        return " ".join(p if p[-1] in ".!?。！？" else f"{p}." for p in said)
 
     new_game: Any
     replay: Any
