@@ -13,11 +13,15 @@ import pygame
 from buttons_game.games.buttons.engine import ROLL, Dice, Phase, Place, new_game
 from buttons_game.games.buttons.game import Game, Seat
 from buttons_game.i18n import t
+from buttons_game.settings import Settings
+from buttons_game.ui.games.buttons.review_screen import ReviewScreen
 from buttons_game.ui.games.buttons.screen import TableScreen
+from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.play.model import note_text
 from buttons_game.ui.play.speech import CUE_ILLEGAL, CUE_LEGAL, CUE_TURN
+from buttons_game.ui.scenes import mid_game
 
-from .conftest import play, settle, step
+from .conftest import play, run_until, settle, step
 
 CARDS = (("red", "yellow"), ("green", "blue"))
 
@@ -201,3 +205,25 @@ def test_the_phase_after_a_roll_is_placing(make_app):
     app, screen = table(make_app)
     to_placing(app, screen)
     assert screen.session.state.phase is Phase.PLACING
+
+
+def test_the_round_summary_and_the_coachs_review_are_read_out(make_app):
+    game = mid_game(3, humans=1, phase=Phase.STARS)
+    app = make_app(window=(1280, 720))
+    app.apply_settings(Settings(coach="auto", window=(1280, 720), speech=True))
+    assert app.voice.start()
+    app.start_game(game)
+    step(app, 2)
+    assert isinstance(app.top, SummaryScreen)
+    score = app.top.score
+    summary = spoken(app)[-1]
+    assert summary.startswith(t("table_speech.summary", round=score.round_number, seats=""))
+    for p, name in enumerate(app.top.session.model.names):
+        assert f"{name}, {t('status.' + score.seats[p].status.value)}" in summary
+        assert f"{score.seats[p].total}." in summary
+    key(app, pygame.K_RETURN)
+    review = app.top
+    assert isinstance(review, ReviewScreen)
+    run_until(app, lambda: review.reviews is not None, frames=100)
+    step(app)
+    assert spoken(app)[-1].startswith(t("review.title", n=score.round_number))

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from buttons_game.games.buttons.engine import OptOut, Phase, Place, PlaceStar, Roll, Skip
+from buttons_game.games.buttons.engine import (
+    OptOut,
+    Phase,
+    Place,
+    PlaceStar,
+    Roll,
+    RoundScore,
+    Skip,
+)
 from buttons_game.i18n import t
 from buttons_game.ui.play.speech import CUE_ILLEGAL, CUE_LEGAL, Reader
 
@@ -112,6 +120,24 @@ class ButtonsReader(Reader):
             where = t("tutorial.step", n=card.number, total=card.total)
         title = t(f"tutorial.{card.key}.title")
         return " ".join(f"{where}. {title}. {tutorial_text(self.model)}".split())
+
+    def summary(self, score: RoundScore) -> str:
+        """A round's scoring read as a table, seat by seat: status, opt-out star, colours,
+        card bonus and total."""
+        rows = []
+        for p, seat in enumerate(score.seats):
+            rows.append(
+                t(
+                    "table_speech.summary_seat",
+                    name=self.names[p],
+                    status=t(f"status.{seat.status.value}"),
+                    opt_out=seat.opt_out_star,
+                    colours=", ".join(t(f"colour.{c}") for c in seat.colours) or "-",
+                    cards=", ".join(t(f"colour.{c}") for c in seat.card_bonus) or "-",
+                    total=seat.total,
+                )
+            )
+        return t("table_speech.summary", round=score.round_number, seats=" ".join(rows))
 
     # ------------------------------------------------------------------ words
     def _reading_seat(self) -> int:
