@@ -247,14 +247,14 @@ def synthesise() -> dict[str, Array]:
     # Speech's cues, short and quiet under the voice (never the only carrier: the same is
     # said in words). A cursor square one may use: a light high tick.
     own("cue_legal")
-    legal = silence(0.08)
-    at(legal, 0.0, tone(1568.0, 0.07, 0.015, ((1.0, 1.0, 1.0), (2.0, 0.2, 0.5))), 0.6)
+    legal = silence(0.12)
+    at(legal, 0.0, tone(1568.0, 0.11, 0.015, ((1.0, 1.0, 1.0), (2.0, 0.2, 0.5))), 0.6)
     sounds["cue_legal"] = legal
 
     # ... one that may not be used: a low, dull knock.
     own("cue_illegal")
-    illegal = silence(0.1)
-    at(illegal, 0.0, tone(196.0, 0.09, 0.03, ((1.0, 1.0, 1.0), (1.5, 0.3, 0.6))), 0.8)
+    illegal = silence(0.12)
+    at(illegal, 0.0, tone(196.0, 0.11, 0.03, ((1.0, 1.0, 1.0), (1.5, 0.3, 0.6))), 0.8)
     at(illegal, 0.0, burst(0.015, 300, 900, 0.004), 0.2)
     sounds["cue_illegal"] = illegal
 

@@ -122,16 +122,13 @@ class PlaySession:
         elif isinstance(intent, do.ScrollLog):
             self.model.scroll_log(intent.lines)
         else:
-            spot, game = self._spot(), self.model.game
+            m = self.model
+            spot, game = (getattr(m, "cursor", None), getattr(m, "selected", None)), m.game
             self.perform_own(intent)
-            stepped = isinstance(intent, do.MoveCursor) or self._spot() != spot
-            if self.speech is not None and stepped and self.model.game is game:
+            now = getattr(m, "cursor", None), getattr(m, "selected", None)
+            stepped = isinstance(intent, do.MoveCursor) or now != spot
+            if self.speech is not None and stepped and m.game is game:
                 self.speech.cursor()  # a step of the cursor, or a piece chosen, is said
-
-    def _spot(self) -> tuple[Any, Any]:
-        """The board cursor and the piece chosen (a game without them: None)."""
-        m = self.model
-        return getattr(m, "cursor", None), getattr(m, "selected", None)
 
     def perform_own(self, intent: Any) -> None:
         """The game's own intents (and the pointer and the cursor, a tutorial's Show me

@@ -191,18 +191,18 @@ class ButtonsReader(Reader):
         state = self.model.state
         dice = state.hand_dice()
         if dice is None:
-            hand = t("table_speech.hand_none", count=state.dice_in_hand)
+            hand = t("table_speech.hand_none", dice=state.dice_in_hand)
         else:
             plain = ", ".join(str(d) for d in dice.plain) or "-"
             hand = t(
                 "table_speech.hand",
-                count=state.dice_in_hand,
+                dice=state.dice_in_hand,
                 white=dice.white,
                 gold=dice.gold,
                 plain=plain,
             )
         depots = "; ".join(
-            t("table_speech.depot", name=name, count=state.depot(p))
+            t("table_speech.depot", name=name, dice=state.depot(p))
             for p, name in enumerate(self.names)
         )
         return f"{hand} {t('table_speech.depots', depots=depots)}"
@@ -216,7 +216,7 @@ class ButtonsReader(Reader):
                 t(
                     "table_speech.score_seat",
                     name=name,
-                    count=state.star_count(p),
+                    stars=state.star_count(p),
                     status=t(f"status.{state.status(p).value}"),
                     cards=cards,
                 )

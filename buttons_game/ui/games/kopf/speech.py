@@ -114,7 +114,7 @@ class KopfReader(Reader):
                     "table_speech.kopf_captured",
                     name=name,
                     colour=colour(p),
-                    count=state.captured(p),
+                    captured=state.captured(p),
                     target=state.target,
                 )
                 for p, name in enumerate(self.names)
