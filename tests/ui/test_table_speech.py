@@ -21,7 +21,7 @@ from buttons_game.ui.play.model import note_text
 from buttons_game.ui.play.speech import CUE_ILLEGAL, CUE_LEGAL, CUE_TURN
 from buttons_game.ui.scenes import mid_game
 
-from .conftest import play, run_until, settle, step
+from .conftest import finish_jobs, play, run_until, settle, step
 
 CARDS = (("red", "yellow"), ("green", "blue"))
 
@@ -179,15 +179,15 @@ def test_a_bots_next_move_waits_while_the_announcement_is_said_or_until_a_key(ma
     busy = [True]
     app.voice.busy = lambda: busy[0]
     plies = len(session.state.history())
-    step(app, 200, 0.05)
+    for _ in range(200):  # ten seconds, the bot's decision ready at each frame
+        finish_jobs(app)
+        app.step(0.05)
     assert len(session.state.history()) == plies  # still being said: the bot waits
     key(app, pygame.K_w)  # a key ends the wait
-    step(app, 40, 0.05)
-    assert len(session.state.history()) > plies
+    run_until(app, lambda: len(session.state.history()) > plies, frames=40, dt=0.05)
     busy[0] = False
     plies = len(session.state.history())
-    step(app, 200, 0.05)
-    assert len(session.state.history()) > plies
+    run_until(app, lambda: len(session.state.history()) > plies, frames=200, dt=0.05)
 
 
 def test_the_tutorial_says_its_steps(make_app):
@@ -227,3 +227,39 @@ def test_the_round_summary_and_the_coachs_review_are_read_out(make_app):
     run_until(app, lambda: review.reviews is not None, frames=100)
     step(app)
     assert spoken(app)[-1].startswith(t("review.title", n=score.round_number))
+
+
+def test_f1_lists_each_question_key_and_each_is_a_key_of_its_table(make_app):
+    from buttons_game.i18n import LANGUAGES
+    from buttons_game.ui.games.buttons import intents as buttons_keys
+    from buttons_game.ui.games.kopf import intents as kopf_keys
+    from buttons_game.ui.games.kopf.screen import KopfScreen
+    from buttons_game.ui.play.intents import Ask
+
+    taken = {pygame.K_r, pygame.K_o, pygame.K_p, pygame.K_s, pygame.K_u, pygame.K_h,
+             pygame.K_t, pygame.K_n, pygame.K_m}  # fmt: skip
+    for keys in (buttons_keys.KEYS, kopf_keys.KEYS, buttons_keys.TUTORIAL_KEYS):
+        asks = {k for k, intent in keys.items() if isinstance(intent, Ask)}
+        assert asks and not asks & taken  # no letter another table key uses
+    app, screen = table(make_app)
+    english = screen.speech_keys()
+    assert len(english) == len(TableScreen.SPEECH_KEYS) == len(set(english))
+    asked = {"row": "board", "theirs": "other", "captures": "score"}
+    for screen_keys, keys in (
+        (TableScreen.SPEECH_KEYS, buttons_keys.KEYS),
+        (KopfScreen.SPEECH_KEYS, kopf_keys.KEYS),
+    ):
+        for what in screen_keys:
+            line = t(f"table_speech.key_{what}")
+            letter = line.split(":")[0].split("+")[-1].strip().lower()
+            ask = keys[pygame.key.key_code(letter)]
+            assert isinstance(ask, Ask) and ask.what == asked.get(what, what)
+            assert ask.shifted is False and line.startswith("Shift+") == (what == "row")
+    import i18n
+
+    for language in LANGUAGES:
+        i18n.set("locale", language)
+        for screen_keys in (TableScreen.SPEECH_KEYS, KopfScreen.SPEECH_KEYS):
+            lines = [t(f"table_speech.key_{name}") for name in screen_keys]
+            assert all(lines) and (language == "en" or set(lines).isdisjoint(english))
+    i18n.set("locale", "en")
