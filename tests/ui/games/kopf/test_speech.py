@@ -4,6 +4,7 @@ by their squares (played back by keys alone), and the question keys."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
@@ -133,3 +134,18 @@ def test_the_replay_viewer_says_its_position_and_what_the_action_did(make_app):
     )
     assert spoken(app)[-1].startswith(t("table_speech.replay", ply=1, total=3, lines=""))
     assert move in spoken(app)[-1]
+
+
+def test_game_over_says_who_won_and_why(make_app):
+    rng = random.Random(1)
+    game = KopfGame.new((Seat("Anna"), Seat("Ben", "hard")))
+    while not game.state.is_over():
+        game = game.apply(rng.choice(game.state.legal_actions()))
+    app = make_app()
+    app.apply_settings(replace(app.settings, speech=True))
+    assert app.voice.start()
+    app.show_game_over(game)
+    step(app, 2)
+    title, why = app.top.headline()
+    said = spoken(app)[-1]
+    assert said.startswith(t("over.title")) and " ".join(title.split()) in said
