@@ -68,8 +68,8 @@ class PlayScreen(BoardKeys):
     def enter(self) -> None:
         super().enter()
         if self.session.speech is not None:  # the table opens: whose turn, a tutorial's text
-            self.session.speech.card()
-            self.session.speech.prompt()
+            self.session.speech.was_on = False
+            self.session.speech.follow()
 
     def speech_keys(self) -> list[str]:
         """The keys of this table for F1, each in words ("W: where am I ...")."""

@@ -264,6 +264,8 @@ class PlaySession:
     def update(self, dt: float) -> bool:
         """Advance the clocks, let the game and the bots move; True while anything moves."""
         m = self.model
+        if self.speech is not None:
+            self.speech.follow()
         ended = m.timers.tick(dt)
         for name in ended:
             self.timer_ended(name)

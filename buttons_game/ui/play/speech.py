@@ -162,6 +162,7 @@ class TableVoice:
         self.reader = reader
         self.voice: Any = None  # the app's ``ui.voice.Voice``, given by the table screen
         self.last_card: str | None = None
+        self.was_on = False  # speech was on at the last frame
 
     @property
     def on(self) -> bool:
@@ -183,6 +184,19 @@ class TableVoice:
             self.session.sound(name)
 
     # ------------------------------------------------------------------ moments
+    def follow(self) -> None:
+        """Each frame: speech just turned on at this table (F12) says where things stand; a
+        tutorial's or lesson's text that changed (a lesson solved) is said."""
+        on = self.on
+        if on and not self.was_on:
+            self.reader.last_prompt = None
+            self.last_card = None
+            self.card()
+            self.prompt()
+        elif on:
+            self.card()
+        self.was_on = on
+
     def changed(self, notes: Sequence[Note]) -> None:
         """A change of the game: its notes, a new tutorial text, then the prompt when it is
         new (your turn with its cue and your moves)."""

@@ -86,8 +86,7 @@ class KopfLessonScreen(KopfScreen):
         self.layout()
         self.rebuild()
         if self.session.speech is not None:  # the next lesson's text, then what to do
-            self.session.speech.card()
-            self.session.speech.prompt()
+            self.session.speech.follow()
 
     def next_lesson(self) -> None:
         if not self.model.passed:

@@ -19,7 +19,7 @@ from buttons_game.i18n import t
 from buttons_game.ui.games.kopf.screen import KopfScreen
 from buttons_game.ui.play.speech import CUE_THREAT
 
-from ...conftest import press, settle, step
+from ...conftest import press, run_until, settle, step
 
 COLUMNS = "abcdefghij"
 
@@ -149,3 +149,35 @@ def test_game_over_says_who_won_and_why(make_app):
     title, why = app.top.headline()
     said = spoken(app)[-1]
     assert said.startswith(t("over.title")) and " ".join(title.split()) in said
+
+
+def test_a_lesson_says_its_text_and_the_next_lesson_its_own(make_app):
+    from buttons_game.games.kopf.lessons import LESSONS
+    from buttons_game.ui.games.kopf.lesson_screen import KopfLessonScreen
+
+    app = make_app()
+    app.apply_settings(replace(app.settings, speech=True))
+    assert app.voice.start()
+    app.show_tutorial("kopf", 0)
+    settle(app)
+    screen = app.top
+    assert isinstance(screen, KopfLessonScreen)
+    intro = t(LESSONS[0].text_key("intro"), **LESSONS[0].values())
+    assert any(" ".join(intro.split()) in text for text in spoken(app))
+    screen.session.show_me()  # solved: the done text is said
+    run_until(app, lambda: screen.model.solved, frames=400)
+    step(app, 2)
+    done = t(LESSONS[0].text_key("done"), **LESSONS[0].values())
+    assert any(" ".join(done.split()) in text for text in spoken(app))
+    screen.start_lesson(1)
+    title = t(LESSONS[1].text_key("title"))
+    assert title in spoken(app)[-2] or title in spoken(app)[-1]
+
+
+def test_speech_turned_on_at_the_table_says_whose_turn(make_app):
+    app = make_app()
+    app.start_game(KopfGame.new((Seat("Ann"), Seat("Bo"))))
+    settle(app)
+    press(app, pygame.K_F12)
+    said = [text for text in spoken(app) if text != t("speech.on")]
+    assert said and said[0].startswith(t("kopf.choose_piece_prompt", name="Ann"))
