@@ -73,6 +73,12 @@ class Voice:
         """Whether speech was turned on or off (by the player or a first start) yet."""
         return self._settings().speech is not None
 
+    @property
+    def detail(self) -> str:
+        """How much a table says: "all" (every move) or "mine" (what concerns the people at
+        this screen and the game's big moments)."""
+        return str(self._settings().speech_detail)
+
     def start(self) -> bool:
         """Open the voice (speech turned on): False, with ``missing``, when there is none."""
         if self.speaker is None:
