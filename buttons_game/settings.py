@@ -34,6 +34,8 @@ MAX_WINDOW: tuple[int, int] = (7680, 4320)
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 COACH_MODES: tuple[str, ...] = ("auto", "always", "off")
 MAX_VOLUME = 100  # the effects volume runs from 0 (silent) to 100
+SPEECH_RATES = (50, 300)  # percent of the voice's normal speed
+SPEECH_DETAILS = ("all", "mine")
 SEAT_KINDS = ("human", *LEVELS)
 NAME_LIMIT = SEAT_NAME_LIMIT
 # A settings file is a few hundred bytes; anything larger than this is not one.
@@ -61,6 +63,13 @@ class Settings:
     buttons_lesson: int = 0  # the BUTTONS tutorial's step reached: an index into tutorial.STEPS
     effects_volume: int = 75  # sound effects, 0 (silent) to MAX_VOLUME
     mute: bool = False  # no sound at all (the M key at the table)
+    # Speech for players without sight: None until decided (the first start turns it on
+    # when a screen reader runs), the rate (percent of the voice's normal speed) and how
+    # much is said ("all": every move; "mine": what concerns the people here, and the
+    # game's big moments).
+    speech: bool | None = None
+    speech_rate: int = 100
+    speech_detail: str = "all"
 
     @property
     def animation_factor(self) -> float:
@@ -126,6 +135,19 @@ def _volume(value: object) -> object:
     return value if type(value) is int and 0 <= value <= MAX_VOLUME else _INVALID
 
 
+def _speech(value: object) -> object:
+    return value if value is None or type(value) is bool else _INVALID
+
+
+def _speech_rate(value: object) -> object:
+    low, high = SPEECH_RATES
+    return value if type(value) is int and low <= value <= high else _INVALID
+
+
+def _speech_detail(value: object) -> object:
+    return value if isinstance(value, str) and value in SPEECH_DETAILS else _INVALID
+
+
 def _last_seats(value: object) -> object:
     if value == []:
         return ()
@@ -158,6 +180,9 @@ _READERS: dict[str, Callable[[object], object]] = {
     "buttons_lesson": _buttons_lesson,
     "effects_volume": _volume,
     "mute": _flag,
+    "speech": _speech,
+    "speech_rate": _speech_rate,
+    "speech_detail": _speech_detail,
 }
 
 

@@ -244,6 +244,34 @@ def synthesise() -> dict[str, Array]:
     at(draw, 0.45, tone(392.0, 0.95, 0.35, ((1.0, 1.0, 1.0), (2.0, 0.12, 0.5))), 0.45)
     sounds["kopf_draw"] = draw
 
+    # Speech's cues, short and quiet under the voice (never the only carrier: the same is
+    # said in words). A cursor square one may use: a light high tick.
+    own("cue_legal")
+    legal = silence(0.12)
+    at(legal, 0.0, tone(1568.0, 0.11, 0.015, ((1.0, 1.0, 1.0), (2.0, 0.2, 0.5))), 0.6)
+    sounds["cue_legal"] = legal
+
+    # ... one that may not be used: a low, dull knock.
+    own("cue_illegal")
+    illegal = silence(0.12)
+    at(illegal, 0.0, tone(196.0, 0.11, 0.03, ((1.0, 1.0, 1.0), (1.5, 0.3, 0.6))), 0.8)
+    at(illegal, 0.0, burst(0.015, 300, 900, 0.004), 0.2)
+    sounds["cue_illegal"] = illegal
+
+    # A piece in danger: two quick notes a tritone apart (E5, B flat 4), uneasy.
+    own("cue_threat")
+    threat = silence(0.22)
+    at(threat, 0.0, marimba(659.3, 0.1, 0.04), 0.7)
+    at(threat, 0.09, marimba(466.2, 0.13, 0.05), 0.7)
+    sounds["cue_threat"] = threat
+
+    # Your turn: a bright rising chime (G5, C6).
+    own("cue_turn")
+    turn = silence(0.4)
+    at(turn, 0.0, bell(784.0, 0.3, 0.1), 0.6)
+    at(turn, 0.1, bell(1046.5, 0.3, 0.12), 0.6)
+    sounds["cue_turn"] = turn
+
     assert set(sounds) == set(EFFECTS), set(sounds) ^ set(EFFECTS)
     return {name: finish(sound, PEAK * LEVELS.get(name, 1.0)) for name, sound in sounds.items()}
 

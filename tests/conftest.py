@@ -14,6 +14,7 @@ sys.dont_write_bytecode = False
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["BUTTONS_GAME_VOICE"] = "recording"  # no test ever speaks aloud
 
 # tmp_path (and so every test's BUTTONS_GAME_HOME) on a RAM disk where there is a roomy
 # one: the saves' fsyncs and the clean-up of old temporary folders then cost nothing on a

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from .play.registry import ui_for, uis
 from .preferences import Preferences
 from .screen import DrawBelow, Screen
 from .screen_mode import ScreenMode
+from .screen_speech import FirstStart, ScreenSpeech
 from .screens.choose_game import ChooseGameScreen
 from .screens.menu import MainMenu
 from .screens.pause import PauseScreen
@@ -42,6 +44,7 @@ from .screens.saves_screen import LoadScreen, SaveAsScreen
 from .screens.settings_screen import SettingsScreen
 from .screens.stats_screen import StatsScreen
 from .shared_writes import SharedWrites
+from .voice import Voice
 
 __all__ = ["App", "AppOptions"]
 
@@ -82,6 +85,16 @@ class App:
         self.shots = Screenshots(options, self.notify)
         if self.prefs.problem:
             self.notify(t("errors.settings_unreadable", problem=self.prefs.problem), "bad")
+        self.voice = Voice(
+            lambda: self.settings,
+            lambda on: self.apply_settings(replace(self.settings, speech=on)),
+            self.notify,
+        )
+        if self.settings.speech:
+            self.voice.start()
+        self.board.heard = self.voice.heard  # the notes are said too
+        self.screen_speech = ScreenSpeech(self.voice, lambda: self.top if self.stack else None)
+        self.first_start = FirstStart(self.voice, self.notify)  # begun by the command line
         self.keeper = GameKeeper(self.notify, self.writes)
         self.saving_off = self.keeper.saving_off
         self.game_changed, self.can_continue = self.keeper.changed, self.keeper.can_continue
@@ -106,6 +119,7 @@ class App:
         """Save settings and apply them live (language, window, animation, symbols, sound)."""
         old = self.settings
         self.prefs.apply(settings, self.manager)
+        self.voice.follow_settings()
         if (settings.window, settings.fullscreen) != (old.window, old.fullscreen):
             self.screen_mode.follow(settings)
         self._relayout()
@@ -295,6 +309,10 @@ class App:
             elif event.type == pygame.KEYDOWN and display.is_fullscreen_key(event):
                 self.screen_mode.toggle()  # on every screen, before any widget sees the key
                 continue
+            elif event.type == pygame.KEYDOWN and (
+                self.voice.handle_key(event) == "used" or self.screen_speech.handle_key(event)
+            ):
+                continue  # the speech keys, on every screen
             if self.manager.process_events(event) or not (self.stack and self.running):
                 continue
             top = self.top
@@ -315,7 +333,8 @@ class App:
         # applies all of that, so the frame drawn below already shows it.
         animating = self.top.update(dt)
         self.manager.update(dt)
-        self.dirty |= self.board.expire()
+        self.dirty |= self.board.expire() | self.first_start.poll()
+        self.screen_speech.watch()  # the screen's title, the focused control, as they change
         signature = ui_signature(self.manager)
         ui_changed, self._ui_signature = signature != self._ui_signature, signature
         if self.running and (self.dirty or animating or ui_changed):

@@ -37,6 +37,8 @@ def run_app(options: AppOptions) -> int:
     """The app from the command line: what the options ask for, else the main menu."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     app = App(options)
+    if app.settings.speech is None:  # the first start: is a screen reader running?
+        app.first_start.begin()
     try:
         return app.run(None if start(app) else MainMenu(app))
     finally:

@@ -172,10 +172,13 @@ class NoticeBoard:
     def __init__(self, changed: Callable[[], None]) -> None:
         self.items: list[Notice] = []
         self.changed = changed
+        self.heard: Callable[[str], None] | None = None  # speech says each new note too
 
     def notify(self, text: str, tone: str = "text", keep: Sequence[str] = ()) -> None:
         """A short note for the player at the foot of the window, over any screen; ``keep``
         names the names it holds (a save's, the players'), each kept on one line."""
+        if self.heard is not None:
+            self.heard(text)
         if len(text) > NOTICE_CHARS:
             text = text[: NOTICE_CHARS - 1] + "…"
         self.items[:] = [n for n in self.items if n.text != text][-2:]

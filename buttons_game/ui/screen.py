@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from buttons_game.i18n import t
 from buttons_game.ui import world
 
 if TYPE_CHECKING:
     from buttons_game.settings import Settings
 
     from .preferences import Preferences
+    from .voice import Voice
 
 DrawBelow = Callable[[pygame.Surface], None]
 
@@ -34,6 +36,7 @@ class Host(Protocol):
     background: pygame.Color
     saving_off: str | None  # why games cannot be saved, or None
     prefs: Preferences  # the settings kept, and the tutorial's offer at the first start
+    voice: Voice  # what the window says when speech is on
 
     @property
     def settings(self) -> Settings: ...
@@ -99,6 +102,7 @@ class Screen:
         self.widgets: list[pygame_gui.core.UIElement] = []
         self.focus: pygame_gui.core.UIElement | None = None
         self.refocus: int | None = None
+        self._control_names: dict[int, str] = {}  # id of a drop-down or text field: its name
 
     # lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -162,6 +166,15 @@ class Screen:
         dice, Roll and its prompt); nothing here."""
         return []
 
+    def speech_title(self) -> str:
+        """What speech says when this screen appears: the title it draws (a game's own
+        screens: the game's name, unless they say more)."""
+        return self.game_title or ""
+
+    def speech_keys(self) -> list[str]:
+        """What F1 says on this screen: its own keys first, then those of every screen."""
+        return common_keys()
+
     def spare_clear(self) -> list[pygame.Rect]:
         """What the notes leave clear too while every note still fits, the least needed
         first (a table's list of keys, its log); nothing here."""
@@ -185,6 +198,17 @@ class Screen:
             widget.kill()
         self.widgets = []
         self.focus = None
+        self._control_names = {}
+
+    def name_control(self, widget: Any, name: str) -> Any:
+        """Give a drop-down or text field the name speech says for it (the label the
+        screen draws beside it); returns ``widget``."""
+        self._control_names[id(widget)] = name
+        return widget
+
+    def control_name(self, widget: pygame_gui.core.UIElement) -> str | None:
+        """The name of a drop-down or text field given with ``name_control``."""
+        return self._control_names.get(id(widget))
 
     # keyboard focus ------------------------------------------------------------
     def focusable(self) -> list[pygame_gui.core.UIElement]:
@@ -265,3 +289,11 @@ class Screen:
             )
             return True
         return False
+
+
+def common_keys() -> list[str]:
+    """The keys of every screen, as F1 says them."""
+    return [
+        t(f"speech.key_{name}")
+        for name in ("tab", "enter", "left_right", "escape", "f1", "f12", "ctrl", "history", "f11")
+    ]

@@ -39,6 +39,10 @@ EFFECTS: tuple[str, ...] = (
     "twelve_stars",  # BUTTONS won with twelve stars: the winner's stars light up
     "kopf_win",  # Kopf oder Knopf won: the captured pieces light up in the tray
     "kopf_draw",  # Kopf oder Knopf drawn: 100 turns without a capture
+    "cue_legal",  # speech: the cursor on a square one may use
+    "cue_illegal",  # speech: the cursor on a square one may not use
+    "cue_threat",  # speech: the cursor on one's own piece in danger
+    "cue_turn",  # speech: a person here is to decide
 )
 MAX_SECONDS = 1.5  # no effect lasts longer
 # Effects played to a length: the seconds at their end that are their ending (the dice

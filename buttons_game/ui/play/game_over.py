@@ -34,6 +34,14 @@ class Finished(Screen):
     --quit-when-over the app ends once it is drawn. Subclasses make the three buttons."""
 
     name = "game-over"
+
+    def speech_title(self) -> str:
+        """Game over, who won and why (what the headline draws)."""
+        headline: Any = getattr(self, "headline", lambda: "")()
+        parts = [headline] if isinstance(headline, str) else list(headline)
+        said = [p.strip() for p in [t("over.title"), *parts] if p.strip()]
+        return " ".join(p if p[-1] in ".!?。！？" else f"{p}." for p in said)
+
     new_game: Any
     replay: Any
     menu: Any
@@ -112,6 +120,14 @@ class OverScreen(Finished):
             third = second.move(0, bh + self.px(8))
         self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
         self.menu = button(self, third, "over.menu", "#big_button")
+
+    def enter(self) -> None:
+        super().enter()
+        voice = getattr(self.host, "voice", None)
+        if voice is not None and voice.on:  # speech: the game is over, who won and why
+            title, why = self.headline()
+            words = " ".join(part for part in (t("over.title"), title, why) if part)
+            voice.say(" ".join(words.split()), kind="over")
 
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, str]:

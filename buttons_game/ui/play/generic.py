@@ -90,6 +90,9 @@ class GenericReplay(Screen):
 
     name = "generic-replay"
 
+    def speech_title(self) -> str:
+        return f"{t('replay.title')} · {self.ui.title()}"
+
     def __init__(self, host: Host, ui: GameUI, game: Any) -> None:
         super().__init__(host)
         self.ui = ui

@@ -69,8 +69,17 @@ class NextLesson:
     """A tutorial: on to the next lesson, once this one is done."""
 
 
+@dataclass(frozen=True)
+class Ask:
+    """A question key of speech: ``what`` is asked ("where", "moves", "board", "log" or a
+    game's own); ``shifted`` with Shift (the board: only the cursor's row)."""
+
+    what: str
+    shifted: bool = False
+
+
 SharedIntent = Union[
-    Undo, Hint, Menu, Proceed, MoveCursor, ScrollLog, Point, ShowMe, Restart, NextLesson
+    Undo, Hint, Menu, Proceed, MoveCursor, ScrollLog, Point, ShowMe, Restart, NextLesson, Ask
 ]
 
 KEYS: dict[int, Any] = {
@@ -85,6 +94,10 @@ KEYS: dict[int, Any] = {
     pygame.K_RIGHT: MoveCursor(0, 1),
     pygame.K_PAGEUP: ScrollLog(5),
     pygame.K_PAGEDOWN: ScrollLog(-5),
+    pygame.K_w: Ask("where"),  # speech's question keys: where am I and whose turn
+    pygame.K_l: Ask("moves"),  # ... my legal moves, counted and listed
+    pygame.K_b: Ask("board"),  # ... my board (Shift: the cursor's row)
+    pygame.K_v: Ask("log"),  # ... the move log, further back on each press
 }
 """The keys of every table (a game adds its own)."""
 
@@ -114,7 +127,10 @@ def intent_for(
             return None
         if event.key == pygame.K_ESCAPE:
             return Menu() if escape is None else escape
-        return keys.get(event.key)
+        intent = keys.get(event.key)
+        if isinstance(intent, Ask) and event.mod & pygame.KMOD_SHIFT:
+            return Ask(intent.what, shifted=True)
+        return intent
     if event.type == pygame.MOUSEMOTION:
         return Point(event.pos, space_at(event.pos))
     if event.type == pygame.MOUSEBUTTONDOWN:
@@ -125,6 +141,7 @@ def intent_for(
 
 
 __all__ = [  # what a game's intents module takes in with ``import *``: the intents
+    "Ask",
     "Hint",
     "Menu",
     "MoveCursor",

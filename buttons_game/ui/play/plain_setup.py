@@ -32,6 +32,9 @@ class GenericSetup(Screen):
 
     name = "generic-setup"
 
+    def speech_title(self) -> str:
+        return self.ui.title()
+
     def __init__(self, host: Host, ui: GameUI) -> None:
         super().__init__(host)
         self.ui = ui
@@ -67,6 +70,7 @@ class GenericSetup(Screen):
             rect = pygame.Rect(x0 + px(200), self.top, px(140), self.row_h)
             self.counts = self.add(DropDown(options, (str(self.count), str(self.count)), rect,
                                             manager=self.manager))  # fmt: skip
+            self.name_control(self.counts, t("setup.players"))
         self.entries: list[TextEntry] = []
         self.kind_menus: list[DropDown] = []
         kinds = seat_kinds(self.ui)
@@ -81,6 +85,11 @@ class GenericSetup(Screen):
             chosen = next(k for k in kinds if k[1] == self.seats[p]["kind"])
             rect = pygame.Rect(x0 + px(480), y, px(200), self.row_h)
             self.kind_menus.append(self.add(DropDown(kinds, chosen, rect, manager=self.manager)))
+            seat = t("setup.seat", n=p + 1)
+            self.name_control(entry, t("speech.seat_field", seat=seat, field=t("setup.name")))
+            self.name_control(
+                self.kind_menus[-1], t("speech.seat_field", seat=seat, field=t("setup.kind"))
+            )
         bw, bh = px(220), px(52)
         y = h - px(110)
         self.start = button(self, pygame.Rect(w // 2 - bw - px(10), y, bw, bh), "setup.start",

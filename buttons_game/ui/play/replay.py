@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from buttons_game.core.kind import kind_of
 from buttons_game.core.notes import Note
+from buttons_game.i18n import t
 from buttons_game.replay import Replay
 
-from .model import PlayModel
+from .model import PlayModel, note_text
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_ACTION = 0.8  # playing at 1x
@@ -124,6 +126,17 @@ class ReplayViewer:
         self.marks(m, replay, n)
         self.elapsed = 0.0
         return True
+
+    def words(self) -> str:
+        """The position in words, for speech: which action of how many, and what it did (the
+        log's notes of the current action)."""
+        m = self.model
+        where = m.where
+        if where.number == 0:
+            return t("table_speech.replay_start", total=where.total)
+        section = kind_of(m.game).log_section
+        lines = " ".join(note_text(note, m.names, section) for note in m.log[where.current :])
+        return t("table_speech.replay", ply=where.number, total=where.total, lines=lines)
 
     def step(self, delta: int) -> bool:
         """``delta`` actions on (or back, when negative)."""

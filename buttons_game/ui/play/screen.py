@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from buttons_game.i18n import t
 from buttons_game.ui.screen import Host, Screen
 from buttons_game.ui.screens.common import button
 
@@ -50,12 +51,29 @@ def set_enabled(widget: Any, allowed: bool) -> None:
 class PlayScreen(BoardKeys):
     """The table of a game being played: a session, buttons that say intents, a board."""
 
+    SPEECH_KEYS: tuple[str, ...] = ("where", "moves", "board", "row", "log")
     net: Any = None  # a game played across computers: its ``ui.netplay.NetPlay``
 
     def __init__(self, host: Host, session: PlaySession) -> None:
         super().__init__(host)
         self.session = session
         self.intent_of: dict[object, Any] = {}
+        self.hear(session)
+
+    def hear(self, session: PlaySession) -> None:
+        """``session`` speaks through the app's voice (a lesson's next session too)."""
+        if session.speech is not None:
+            session.speech.voice = getattr(self.host, "voice", None)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.session.speech is not None:  # the table opens: whose turn, a tutorial's text
+            self.session.speech.was_on = False
+            self.session.speech.follow()
+
+    def speech_keys(self) -> list[str]:
+        """The keys of this table for F1, each in words ("W: where am I ...")."""
+        return [t(f"table_speech.key_{name}") for name in self.SPEECH_KEYS]
 
     @property
     def model(self) -> Any:

@@ -32,6 +32,7 @@ from buttons_game.ui.sound import Play
 from . import intents as do
 from .celebration import Celebration, celebration_seconds
 from .model import PlayModel
+from .speech import TableVoice
 from .thinking import HintDesk
 
 PASSING_SECONDS = 4.0  # a passing word stays this long
@@ -59,6 +60,7 @@ class PlaySession:
     KEY_SKIPPABLE: ClassVar[tuple[str, ...]] = ()  # ... and those only a key ends
 
     model: PlayModel
+    speech: TableVoice | None = None  # what the table says (a game's session makes it)
 
     def __init__(
         self,
@@ -110,14 +112,23 @@ class PlaySession:
     # ------------------------------------------------------------------ intents
     def perform(self, intent: Any) -> None:
         """Carry out what a person meant; explain in a passing word when the rules say no."""
-        if isinstance(intent, do.Undo):
+        if isinstance(intent, do.Ask):
+            if self.speech is not None:
+                self.speech.ask(intent.what, intent.shifted)
+        elif isinstance(intent, do.Undo):
             self.undo()
         elif isinstance(intent, do.Hint):
             self.request_hint()
         elif isinstance(intent, do.ScrollLog):
             self.model.scroll_log(intent.lines)
         else:
+            m = self.model
+            spot, game = (getattr(m, "cursor", None), getattr(m, "selected", None)), m.game
             self.perform_own(intent)
+            now = getattr(m, "cursor", None), getattr(m, "selected", None)
+            stepped = isinstance(intent, do.MoveCursor) or now != spot
+            if self.speech is not None and stepped and m.game is game:
+                self.speech.cursor()  # a step of the cursor, or a piece chosen, is said
 
     def perform_own(self, intent: Any) -> None:
         """The game's own intents (and the pointer and the cursor, a tutorial's Show me
@@ -130,6 +141,8 @@ class PlaySession:
         seats = () if seat is None else (("name", seat),)
         self.model.passing = Note(key, tone, seats, tuple(values.items()), in_log=False)
         self.model.timers.start("passing", PASSING_SECONDS)
+        if self.speech is not None:
+            self.speech.refused(self.model.passing)
 
     def explain_problem(self, problem: Any) -> None:
         """Why the rules refuse an action, from the engine's reason code and details (a
@@ -226,6 +239,8 @@ class PlaySession:
         effect = None if happened is None else self.effect(happened, after)
         if effect is not None:
             self.sound(effect)
+        if self.speech is not None:
+            self.speech.changed(notes)
         self.on_change(game)
 
     def undo_notes(self, seat: int, game: Any, undone: Any) -> Sequence[Note]:
@@ -249,6 +264,8 @@ class PlaySession:
     def update(self, dt: float) -> bool:
         """Advance the clocks, let the game and the bots move; True while anything moves."""
         m = self.model
+        if self.speech is not None:
+            self.speech.follow()
         ended = m.timers.tick(dt)
         for name in ended:
             self.timer_ended(name)
@@ -326,6 +343,8 @@ class PlaySession:
             m.thinking = step.seat if waited > THINKING_AFTER and not step.ready else None
         if not step.ready or m.timers.since_change < self.bot_pause(step.seat):
             return True
+        if self.speech is not None and not self.hurried and self.speech.busy():
+            return True  # the last announcement is still being said (a key ends the wait)
         m.thinking = None
         self.match.advance()
         return True

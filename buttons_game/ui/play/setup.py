@@ -101,6 +101,9 @@ class SetupBase(Screen):
                     manager=self.manager,
                 )
             )
+            seat = t("setup.seat", n=p + 1)
+            self.name_control(name, t("speech.seat_field", seat=seat, field=t("setup.name")))
+            self.name_control(kind, t("speech.seat_field", seat=seat, field=t("setup.kind")))
             row = {"name": name, "kind": kind}
             self.build_row(p, y, row)
             self.rows.append(row)

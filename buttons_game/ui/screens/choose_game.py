@@ -28,6 +28,9 @@ class ChooseGameScreen(Screen):
         self.name = "choose-game" if purpose == "play" else "choose-tutorial"
         self.offered: tuple[GameUI, ...] = uis() if purpose == "play" else tutorials()
 
+    def speech_title(self) -> str:
+        return t("choose.title" if self.purpose == "play" else "learn.title")
+
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         count = len(self.offered)

@@ -53,6 +53,9 @@ def error_text(link: GuestLink, where: str) -> str:
 class JoinScreen(Screen):
     name = "join"
 
+    def speech_title(self) -> str:
+        return t("net.ui.join_title")
+
     def __init__(self, host: Host, browser: Any = None) -> None:
         """``browser``: the games heard on the network (``net.discovery.Browser``); by
         default one when the app runs with the network on, none otherwise."""
@@ -92,6 +95,7 @@ class JoinScreen(Screen):
         y = int(h * 0.17)
         for field in ("address", "port", "code", "name"):
             entry = self.add(TextEntry(pygame.Rect(x, y, width, row), manager=self.manager))
+            self.name_control(entry, t(f"net.ui.field_{field}"))
             if field == "port":
                 entry.set_allowed_characters("numbers")
                 entry.set_text_length_limit(5)
@@ -109,6 +113,7 @@ class JoinScreen(Screen):
         self.seat_menu = self.add(
             DropDown(options, chosen, pygame.Rect(x, y, width, row), manager=self.manager)
         )
+        self.name_control(self.seat_menu, t("net.ui.field_seat"))
         self.rows["seat"] = y
         y += row + gap * 2
         self.found_buttons: dict[Any, Any] = {}

@@ -36,6 +36,9 @@ WORDS = {"open": "net.ui.seat_open", "guest": "net.ui.seat_guest", "host": "net.
 class LobbyScreen(Screen):
     name = "lobby"
 
+    def speech_title(self) -> str:
+        return t("net.ui.lobby_title", game=kind_of(self.game).title)
+
     def __init__(
         self, host: Host, game: Any, remote: list[int], gamehost: GameHost | None = None
     ) -> None:
@@ -119,6 +122,7 @@ class LobbyScreen(Screen):
         self.port_entry = self.add(
             TextEntry(pygame.Rect(w // 2 + px(40), y, px(130), row), manager=self.manager)
         )
+        self.name_control(self.port_entry, t("net.ui.port"))
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text_length_limit(5)
         self.port_entry.set_text(str(self.port))

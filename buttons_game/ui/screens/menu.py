@@ -43,6 +43,10 @@ class MainMenu(Screen):
     saves_pending = False  # the save list is still read at start-up (set in build)
     name = "menu"
 
+    def speech_title(self) -> str:
+        """The games' names it draws, and where this is."""
+        return ", ".join([*(ui.title() for ui in uis()), t("speech.main_menu")])
+
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         self.margin = self.px(16)

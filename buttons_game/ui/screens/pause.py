@@ -20,6 +20,9 @@ ROWS = 5  # and one more in a networked game: at the host when a guest has been 
 class PauseScreen(Screen):
     name = "pause"
 
+    def speech_title(self) -> str:
+        return t("menu.paused")
+
     def __init__(self, host: Host, game: Any, draw_below: DrawBelow) -> None:
         super().__init__(host)
         self.game = game

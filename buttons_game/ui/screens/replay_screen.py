@@ -79,6 +79,9 @@ class ReplayScreen(BoardKeys):
 
     name = "replay"
 
+    def speech_title(self) -> str:
+        return f"{t('replay.title')} · {self.game_title}" if self.game_title else t("replay.title")
+
     def __init__(
         self, host: Host, game: Any, look: ReplayLook, verdict: Verdict | None = None
     ) -> None:
@@ -93,6 +96,7 @@ class ReplayScreen(BoardKeys):
         self.ticking = 0.0  # the wake-up timer's period in seconds, 0 when off
         self.shown: tuple[bool, float] | None = None  # what the play and speed widgets show
         self.quit_after = QUIT_AFTER_FRAMES
+        self.said_at = -1  # the position speech said last
         self.to_the_end = bool(host.options.quit_when_over)  # --replay --quit-when-over
         if self.to_the_end:
             if host.options.fast:
@@ -130,6 +134,7 @@ class ReplayScreen(BoardKeys):
         ]
         chosen = (speed_label(self.viewer.speed), f"{self.viewer.speed:g}")
         self.speed = self.add(DropDown(options, chosen, p.speed, manager=self.manager))
+        self.name_control(self.speed, t("replay.speed"))
         self.back = button(self, p.back, "menu.back")
         self.menu = button(self, p.menu, "over.menu")
         self.shown = (playing, self.viewer.speed)
@@ -233,6 +238,11 @@ class ReplayScreen(BoardKeys):
     def update(self, dt: float) -> bool:
         viewer = self.viewer
         moved = viewer.update(dt)
+        if viewer.position != self.said_at:  # speech: the new position, the latest first
+            self.said_at = viewer.position
+            voice = getattr(self.host, "voice", None)
+            if voice is not None and voice.on:
+                voice.say(viewer.words(), interrupt=True, kind="replay")
         self.refresh_widgets()
         self._tick(viewer.interval if viewer.playing else 0.0)
         if self.to_the_end and viewer.at_end and not viewer.playing:

@@ -40,6 +40,9 @@ def with_rules() -> list[GameUI]:
 class RulesScreen(Screen):
     name = "rules"
 
+    def speech_title(self) -> str:
+        return self.title()
+
     def __init__(self, host: Host, game: str | None = None) -> None:
         """``game``: the tab shown first (a game without written rules: the first tab)."""
         super().__init__(host)

@@ -46,6 +46,9 @@ def describe(info: saves.SaveInfo) -> tuple[str, str]:
 class LoadScreen(Screen):
     name = "load"
 
+    def speech_title(self) -> str:
+        return t("saves.title")
+
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.page = 0
@@ -235,6 +238,9 @@ class SaveAsScreen(Screen):
 
     name = "save-as"
 
+    def speech_title(self) -> str:
+        return t("saves.save_title")
+
     def __init__(self, host: Host, game: saves.AnyGame) -> None:
         super().__init__(host)
         self.game = game
@@ -251,6 +257,7 @@ class SaveAsScreen(Screen):
                 manager=self.manager,
             )
         )
+        self.name_control(self.entry, t("saves.save_title"))
         self.entry.set_text_length_limit(SAVE_NAME_LIMIT)
         self.entry.set_text(self.typed[:48])
         self.entry.focus()

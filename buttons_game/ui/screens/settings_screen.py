@@ -1,5 +1,6 @@
-"""Settings: language, window size, fullscreen, animation speed, colour symbols, the coach,
-the effects volume and sound on or off.
+"""Settings in two sections: General (language, window size, fullscreen, animation speed,
+colour symbols, the coach, the effects volume and sound on or off) and Speech (on or off,
+the system voice's rate, how much is said).
 
 Saved per user."""
 
@@ -12,8 +13,9 @@ import pygame
 import pygame_gui
 
 from buttons_game.i18n import LANGUAGES, t, tk
-from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, WINDOW_SIZES
+from buttons_game.settings import ANIMATION_SPEEDS, COACH_MODES, SPEECH_DETAILS, WINDOW_SIZES
 from buttons_game.ui import art, world
+from buttons_game.ui.text import draw_lines, wrap
 
 from ..screen import Screen
 from ..sound import VOLUME_STEPS
@@ -30,24 +32,37 @@ ROWS = (
     "settings.effects_volume",
     "settings.sound",
 )
+SPEECH_ROWS = ("settings.speech", "settings.speech_rate", "settings.speech_detail")
+SPEECH_RATE_STEPS = (50, 75, 100, 125, 150, 200, 250, 300)  # percent of the normal speed
 
 
 TITLE_AT, TITLE_SIZE = 0.07, 44  # the title's top (a share of the height) and its size
+TAB_WIDTH, TAB_HEIGHT = 200, 36  # a section's tab (before scaling)
 
 
 class SettingsScreen(Screen):
     name = "settings"
+    section = "general"  # or "speech"
+
+    def speech_title(self) -> str:
+        return f"{t('settings.title')}: {t(f'settings.section_{self.section}')}"
+
+    def screenshot_key(self) -> str:
+        return self.name if self.section == "general" else f"{self.name}-{self.section}"
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
         self.x = w // 2 + self.px(10)
-        # The rows share the room between the title and Back, a little apart at the most;
-        # the first keeps its distance from the title (a tall script's title is taller).
+        # The sections' tabs under the title, then the rows: they share the room between
+        # the tabs and Back, a little apart at the most; the tabs keep their distance from
+        # the title (a tall script's title is taller).
         title_y, gap = int(h * TITLE_AT), self.px(HEADING_GAP)
-        below = below_title(w, t("settings.title"), title_y, self.px(TITLE_SIZE), gap)
+        self.tabs_y = below_title(w, t("settings.title"), title_y, self.px(TITLE_SIZE), gap)
+        below = self.tabs_y + self.px(TAB_HEIGHT) + gap
         y, bottom = max(int(h * 0.19), below), h - self.px(130)
         step = min(self.px(70), (bottom - y - self.px(46)) // (len(ROWS) - 1))
-        self.rows = [(key, y + i * step) for i, key in enumerate(ROWS)]
+        rows = ROWS if self.section == "general" else SPEECH_ROWS
+        self.rows = [(key, y + i * step) for i, key in enumerate(rows)]
 
     def _menu(
         self,
@@ -57,9 +72,44 @@ class SettingsScreen(Screen):
         object_id: str | None = None,
     ) -> DropDown:
         rect = pygame.Rect(self.x, self.rows[row][1], self.px(300), self.px(46))
-        return self.add(DropDown(options, chosen, rect, manager=self.manager, object_id=object_id))
+        menu = DropDown(options, chosen, rect, manager=self.manager, object_id=object_id)
+        return self.name_control(self.add(menu), t(self.rows[row][0]))
 
     def build(self) -> None:
+        w, h = self.host.surface.get_size()
+        tw, th = self.px(TAB_WIDTH), self.px(TAB_HEIGHT)
+        self.tabs = {}
+        for i, section in enumerate(("general", "speech")):
+            left = w // 2 - tw - self.px(6) + i * (tw + self.px(12))
+            rect = pygame.Rect(left, self.tabs_y, tw, th)
+            self.tabs[section] = button(self, rect, f"settings.section_{section}")
+            if section == self.section:
+                self.tabs[section].select()
+        if self.section == "general":
+            self._build_general()
+        else:
+            self._build_speech()
+        bw, bh = self.px(220), self.px(52)
+        self.back = button(
+            self,
+            pygame.Rect(w // 2 - bw // 2, h - self.px(110), bw, bh),
+            "menu.back",
+            "#big_button",
+        )
+
+    def _build_speech(self) -> None:
+        current = self.host.settings
+        on_off = [(tk("settings.on"), "on"), (tk("settings.off"), "off")]
+        self.speech = self._menu(0, on_off, on_off[0] if current.speech else on_off[1])
+        steps = sorted({*SPEECH_RATE_STEPS, current.speech_rate})
+        rates = [(t("settings.percent", n=v), str(v)) for v in steps]
+        self.rate = self._menu(1, rates, rates[steps.index(current.speech_rate)])
+        details = [(tk(f"settings.detail_{d}"), d) for d in SPEECH_DETAILS]
+        self.detail = self._menu(
+            2, details, (tk(f"settings.detail_{current.speech_detail}"), current.speech_detail)
+        )
+
+    def _build_general(self) -> None:
         current = self.host.settings
         # Each language in its own name and script: this list uses a font with every glyph.
         self.language = self._menu(
@@ -91,16 +141,42 @@ class SettingsScreen(Screen):
         volumes = [(t("settings.percent", n=v), str(v)) for v in steps]
         self.volume = self._menu(6, volumes, volumes[steps.index(current.effects_volume)])
         self.sound = self._menu(7, on_off, on_off[1] if current.mute else on_off[0])
-        w, h = self.host.surface.get_size()
-        bw, bh = self.px(220), self.px(52)
-        self.back = button(
-            self,
-            pygame.Rect(w // 2 - bw // 2, h - self.px(110), bw, bh),
-            "menu.back",
-            "#big_button",
-        )
+
+    def show_section(self, section: str) -> None:
+        """Show the General or the Speech section (the focus stays on its tab)."""
+        if section == self.section:
+            return
+        where = self.focus_index()
+        self.section = section
+        self.layout()
+        self.rebuild()
+        self.restore_focus(where)
+
+    def _speech_changed(self, event: pygame.event.Event) -> bool:
+        """A choice of the Speech section: speech on or off (with F12's words), its rate,
+        how much is said."""
+        current, value = self.host.settings, event.selected_option_id
+        if event.ui_element is self.speech:
+            if (value == "on") != self.host.voice.on:
+                self.host.voice.toggle()
+            self.rebuild()  # off again when this computer has no voice
+            return True
+        if event.ui_element is self.rate:
+            self.host.apply_settings(replace(current, speech_rate=int(value)))
+        elif event.ui_element is self.detail:
+            self.host.apply_settings(replace(current, speech_detail=value))
+        else:
+            return False
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for section, tab in self.tabs.items():
+                if event.ui_element is tab:
+                    self.show_section(section)
+                    return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.section == "speech":
+            return self._speech_changed(event)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             current = self.host.settings
             value = event.selected_option_id
@@ -143,6 +219,13 @@ class SettingsScreen(Screen):
             x = surface.get_width() // 2 - self.px(20) - label.get_width()
             labels.append((label, label.get_rect(topleft=(x, y + self.px(8)))))
         last = self.rows[-1][1] + self.px(46)
+        note: list[str] = []
+        if self.section == "speech":  # what the rate and "ours" mean, under the rows
+            room = pygame.Rect(0, 0, min(surface.get_width() - self.px(80), self.px(720)), 0)
+            note = wrap(t("settings.speech_note"), self.px(17), room.width)
+            room.midtop = (surface.get_width() // 2, last + self.px(24))
+            room.height = len(note) * self.px(24)
+            labels.append((pygame.Surface((0, 0)), room))
         mat = tray([r for _, r in labels] + widgets_above(self, last), self.px(18))
         mat.height -= self.px(6)  # a little clear of Back under it
         draw_backdrop(surface, self, [mat])
@@ -151,3 +234,5 @@ class SettingsScreen(Screen):
         self.heading = draw_title(surface, t("settings.title"), title_y, self.px(TITLE_SIZE))
         for label, rect in labels:
             surface.blit(label, rect)
+        if note:
+            draw_lines(surface, note, labels[-1][1], self.px(17), "text", centre=True)

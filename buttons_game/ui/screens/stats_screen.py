@@ -30,6 +30,9 @@ DICE = "dice"  # the tab of the dice chart, after the games' tabs
 class StatsScreen(Screen):
     name = "stats"
 
+    def speech_title(self) -> str:
+        return t("stats.title")
+
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.games: dict[str, GameUI] = {ui.id: ui for ui in uis()}

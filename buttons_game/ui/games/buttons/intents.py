@@ -56,6 +56,9 @@ KEYS: dict[int, Intent] = {
     pygame.K_o: OptOut(),
     pygame.K_p: Gold(place=True),
     pygame.K_s: Gold(place=False),
+    pygame.K_a: shared.Ask("other"),  # speech's question keys: another player's board
+    pygame.K_d: shared.Ask("dice"),  # ... the dice in hand and the depots
+    pygame.K_c: shared.Ask("score"),  # ... the stars and the score
 }
 KEYS.update({pygame.K_1 + i: Column(i + 1) for i in range(6)})
 KEYS.update({pygame.K_KP1 + i: Column(i + 1) for i in range(6)})

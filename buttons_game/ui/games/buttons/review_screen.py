@@ -105,6 +105,10 @@ class ReviewScreen(OverTable):
     """Modal: Continue (or Enter) goes on to the star placement, like the summary."""
 
     name = "review"
+
+    def speech_title(self) -> str:
+        return t("review.title", n=self.round_number)
+
     button_gap = 12
     strip = False  # its lines need a column's height: the boards make room at the right
 
@@ -140,8 +144,26 @@ class ReviewScreen(OverTable):
             except Exception as error:  # the review is advice: it must never stop the game
                 print(f"buttons-game: the round review failed: {error!r}")
                 self.failed = True
+            if self.reviews is not None and self.session.speech is not None:
+                self.session.speech.say(self.words(self.reviews), kind="review")
             return True
         return self.reviews is None and not self.failed
+
+    def words(self, reviews: list[RoundReview]) -> str:
+        """The coach's review for speech: every decision of each person, costliest first,
+        then the round's sum."""
+        names = self.session.model.names
+        parts = [t("review.title", n=self.round_number)]
+        for seat, review in zip(self.seats, reviews):
+            parts.append(names[seat] + ":")
+            if not review.decisions:
+                parts.append(t("review.no_choices"))
+                continue
+            for decision in costliest_first(review.decisions):
+                parts += [decision_line(decision) + ".", detail_line(decision) + "."]
+            left = review.stars_left
+            parts.append(t("review.total", left=figure(left)) if left > 0 else t("review.all_best"))
+        return " ".join(" ".join(parts).split())
 
     # ------------------------------------------------------------------ drawing
     @property

@@ -32,6 +32,7 @@ class TableScreen(PlayScreen):
 
     name = "game"
     session: TableSession
+    SPEECH_KEYS = (*PlayScreen.SPEECH_KEYS, "other", "dice", "score")
 
     def __init__(self, host: Host, session: TableSession) -> None:
         super().__init__(host, session)

@@ -40,11 +40,13 @@ from buttons_game.games.buttons.happened import OVER, ButtonsHappened
 from buttons_game.games.buttons.narration import Note, narrate_history, undo_note
 from buttons_game.ui.games.buttons import intents as do
 from buttons_game.ui.play.session import BOT_DELAY, PlaySession
+from buttons_game.ui.play.speech import TableVoice
 from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, Timed, silent
 
 from .ending import celebration
 from .model import TableModel, Tumble, TutorialCard, round_not_started
+from .speech import ButtonsReader
 
 ROLL_SECONDS = 0.7  # the dice in the air, at normal speed
 LAND_SECONDS = 0.3  # ... then they settle with a small bounce
@@ -159,6 +161,7 @@ class TableSession(PlaySession):
             hints=buttons_hints(),
             sound=sound,
         )
+        self.speech = TableVoice(self, ButtonsReader(self))
         self.autoplay = False  # --show-me: the tutorial plays itself, a beat per decision
         self.frames_shown = 0  # frames since the last change (--show-me waits for a few)
         self.model.tutorial = script.card(state) if script is not None else None

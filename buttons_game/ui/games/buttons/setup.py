@@ -33,6 +33,10 @@ class BoardChoice(SeatChoice):
 
 class SetupScreen(SetupBase):
     name = "setup"
+
+    def speech_title(self) -> str:
+        return t("setup.title")
+
     choices: list[BoardChoice]  # type: ignore[assignment]
 
     def __init__(self, host: Host) -> None:
@@ -84,6 +88,10 @@ class SetupScreen(SetupBase):
                 manager=self.manager,
                 expand_on_option_click=True,
             )
+        )
+        self.name_control(
+            row["layout"],
+            t("speech.seat_field", seat=t("setup.seat", n=seat + 1), field=t("setup.layout")),
         )
 
     def _recount(self, n: int) -> None:

@@ -14,6 +14,7 @@ from buttons_game.ui.text import draw_lines, fit, line_step, wrap
 
 from .boards import draw_card
 from .session import TableSession
+from .speech import ButtonsReader
 from .steps import round_steps
 
 AUTO_CLOSE_SECONDS = 2.2
@@ -29,6 +30,9 @@ class SummaryScreen(OverTable):
 
     name = "summary"
 
+    def speech_title(self) -> str:
+        return t("summary.title", n=self.score.round_number)
+
     def __init__(self, host: Host, session: TableSession) -> None:
         super().__init__(host, session)
         score = session.take_summary()
@@ -37,6 +41,10 @@ class SummaryScreen(OverTable):
         self.shown = 0.0
         self.frames = 0
         self.anyone_human = any(session.model.here(p) for p in range(len(session.game.seats)))
+        if session.speech is not None:  # the scoring read as a table, seat by seat
+            reader = session.speech.reader
+            assert isinstance(reader, ButtonsReader)
+            session.speech.say(reader.summary(score), kind="summary")
 
     def place_panel(self, size: tuple[int, int]) -> None:
         """The side panel's place: the round's boards stay in view beside it."""

@@ -37,6 +37,12 @@ KEYS: dict[int, Intent] = {
     **shared.KEYS,
     pygame.K_t: ToggleThreats(),
     pygame.K_BACKSPACE: Cancel(),
+    pygame.K_i: shared.Ask("mine"),  # speech's question keys: my pieces
+    pygame.K_d: shared.Ask("danger"),  # ... my pieces in danger
+    pygame.K_e: shared.Ask("reach"),  # ... the opponent's pieces in reach
+    pygame.K_g: shared.Ask("groups"),  # ... the groups of three
+    pygame.K_a: shared.Ask("other"),  # ... the opponent's pieces
+    pygame.K_c: shared.Ask("score"),  # ... the captures
 }
 LESSON_KEYS: dict[int, LessonIntent] = {**KEYS, **shared.TUTORIAL_KEYS}
 """A lesson: as at the table, with the tutorial keys (H show me, U restart, N next)."""

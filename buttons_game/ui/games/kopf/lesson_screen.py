@@ -80,10 +80,13 @@ class KopfLessonScreen(KopfScreen):
         self.session.close()
         self.index = index
         self.session = self._session(self.host, index)
+        self.hear(self.session)
         self.beat.start(AUTO_SECONDS * self._pace(self.host))
         self._remember(index)
         self.layout()
         self.rebuild()
+        if self.session.speech is not None:  # the next lesson's text, then what to do
+            self.session.speech.follow()
 
     def next_lesson(self) -> None:
         if not self.model.passed:

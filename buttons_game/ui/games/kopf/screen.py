@@ -22,6 +22,15 @@ class KopfScreen(PlayScreen):
 
     name = "kopf"
     session: KopfSession
+    SPEECH_KEYS = (
+        *PlayScreen.SPEECH_KEYS,
+        "mine",
+        "theirs",
+        "danger",
+        "reach",
+        "groups",
+        "captures",
+    )
 
     def __init__(self, host: Host, session: KopfSession) -> None:
         super().__init__(host, session)

@@ -25,11 +25,13 @@ from buttons_game.games.kopf.narration import narrate_history, square_name, undo
 from buttons_game.ui.games.kopf import intents as do
 from buttons_game.ui.play import intents as kit
 from buttons_game.ui.play.session import PlaySession
+from buttons_game.ui.play.speech import TableVoice
 from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, silent
 
 from .ending import kopf_celebration
 from .model import Flight, KopfModel
+from .speech import KopfReader
 
 STRIKE_SECONDS = 1.0  # captured pieces fly to their captor's tray: the strike's own beat
 GLIDE_SECONDS = 0.16  # a moved piece glides along its line: this long ...
@@ -87,6 +89,7 @@ class KopfSession(PlaySession):
             hints=kopf_hints(),
             sound=sound,
         )
+        self.speech = TableVoice(self, KopfReader(self))
 
     # ------------------------------------------------------------------ reading
     @property

@@ -23,6 +23,10 @@ TARGETS = (10, 8)
 
 class KopfSetupScreen(SetupBase):
     name = "kopf-setup"
+
+    def speech_title(self) -> str:
+        return t("kopf_setup.title")
+
     SEATS = 2
     NAME_X = (150, 260)
     KIND_X = (430, 230)
@@ -62,6 +66,7 @@ class KopfSetupScreen(SetupBase):
                 manager=self.manager,
             )
         )
+        self.name_control(self.length, t("kopf_setup.length"))
 
     def handle_own(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.swap:
