@@ -133,6 +133,7 @@ class App:
         if self.stack:
             self.top.suspend()
         self.stack.append(screen)
+        self.screen_speech.entering(screen)
         screen.enter()
         self._changed()
 
@@ -149,6 +150,7 @@ class App:
     def replace(self, screen: Screen) -> None:
         self.stack.pop().exit()
         self.stack.append(screen)
+        self.screen_speech.entering(screen)
         screen.enter()
         self._changed()
 

@@ -81,6 +81,16 @@ class ScreenSpeech:
         self.heard = 0  # the voice's count of announcements at the last look
         self.title = ""
 
+    def entering(self, screen: Screen) -> None:
+        """A screen appears: its title is said first, before anything it says of itself
+        as it opens (a table's turn, a summary, a replay's position)."""
+        title = screen.speech_title()
+        if self.voice.on and title:
+            interrupt = self.voice.said == self.heard
+            self.voice.say(title, interrupt=interrupt, kind="screen")
+        self.screen, self.title, self.widget, self.control = screen, title, None, None
+        self.heard = self.voice.said
+
     def watch(self) -> None:
         """Once a frame: a new screen says its title, a new focus its control, a changed
         drop-down its value. While speech is off only what is shown is followed, so that

@@ -121,14 +121,6 @@ class OverScreen(Finished):
         self.replay = button(self, second, "replay.open", "#big_button", "replay.open_tip")
         self.menu = button(self, third, "over.menu", "#big_button")
 
-    def enter(self) -> None:
-        super().enter()
-        voice = getattr(self.host, "voice", None)
-        if voice is not None and voice.on:  # speech: the game is over, who won and why
-            title, why = self.headline()
-            words = " ".join(part for part in (t("over.title"), title, why) if part)
-            voice.say(" ".join(words.split()), kind="over")
-
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, str]:
         """Who won, and why."""

@@ -239,10 +239,11 @@ class ReplayScreen(BoardKeys):
         viewer = self.viewer
         moved = viewer.update(dt)
         if viewer.position != self.said_at:  # speech: the new position, the latest first
+            first = self.said_at == -1  # (the first follows the screen's title)
             self.said_at = viewer.position
             voice = getattr(self.host, "voice", None)
             if voice is not None and voice.on:
-                voice.say(viewer.words(), interrupt=True, kind="replay")
+                voice.say(viewer.words(), interrupt=not first, kind="replay")
         self.refresh_widgets()
         self._tick(viewer.interval if viewer.playing else 0.0)
         if self.to_the_end and viewer.at_end and not viewer.playing:

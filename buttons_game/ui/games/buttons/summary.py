@@ -41,10 +41,14 @@ class SummaryScreen(OverTable):
         self.shown = 0.0
         self.frames = 0
         self.anyone_human = any(session.model.here(p) for p in range(len(session.game.seats)))
-        if session.speech is not None:  # the scoring read as a table, seat by seat
-            reader = session.speech.reader
+
+    def enter(self) -> None:
+        super().enter()
+        session = self.session
+        if session.speech is not None:  # the scoring read as a table, seat by seat, after
+            reader = session.speech.reader  # the screen's title
             assert isinstance(reader, ButtonsReader)
-            session.speech.say(reader.summary(score), kind="summary")
+            session.speech.say(reader.summary(self.score), kind="summary")
 
     def place_panel(self, size: tuple[int, int]) -> None:
         """The side panel's place: the round's boards stay in view beside it."""
