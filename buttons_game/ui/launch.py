@@ -37,9 +37,10 @@ def run_app(options: AppOptions) -> int:
     """The app from the command line: what the options ask for, else the main menu."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     app = App(options)
-    if app.settings.speech is None:  # the first start: is a screen reader running?
-        app.first_start.begin()
     try:
-        return app.run(None if start(app) else MainMenu(app))
+        started = start(app)  # a game, a tutorial or a replay straight from the command line
+        if app.settings.speech is None and not started:
+            app.first_start.begin()  # the first start at the main menu: a screen reader?
+        return app.run(None if started else MainMenu(app))
     finally:
         pygame.quit()

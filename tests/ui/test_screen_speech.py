@@ -404,3 +404,22 @@ def test_the_command_line_start_asks_only_at_the_first_start(make_app, monkeypat
     press(app, pygame.K_F12)  # decided
     launch.run_app(options)
     assert begun == [True]
+
+
+def test_a_start_straight_into_a_game_leaves_the_first_start_for_the_main_menu(
+    make_app, monkeypatch
+):
+    """--seats, --tutorial, --replay: automation or a player who knows the game; the first
+    start (and its settings file) waits for a start at the main menu."""
+    from dataclasses import replace
+
+    from buttons_game.ui import launch
+    from buttons_game.ui.screen_speech import FirstStart
+
+    begun = []
+    monkeypatch.setattr(FirstStart, "begin", lambda self: begun.append(True))
+    monkeypatch.setattr(launch.App, "run", lambda self, first=None: 0)
+    monkeypatch.setattr(launch.pygame, "quit", lambda: None)
+    options = replace(make_app().options, seats=(None, "easy"))
+    launch.run_app(options)
+    assert begun == []
