@@ -4,6 +4,7 @@ sox finds to be sound of a plausible length (CI installs both)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -71,7 +72,11 @@ def test_the_system_voice_speaks_each_language_to_a_plausible_length(
     language: str, tmp_path: Path
 ) -> None:
     program, sox = shutil.which("espeak-ng"), shutil.which("sox")
-    assert program and sox, "the system voice test needs espeak-ng and sox (CI installs them)"
+    if not (program and sox):
+        # CI installs both and says so (.ci/run): there a missing voice fails the test; on
+        # a developer's machine without them the README's test command still runs.
+        assert not os.environ.get("BUTTONS_GAME_REQUIRE_VOICE"), "espeak-ng and sox missing"
+        pytest.skip("the system voice test needs espeak-ng and sox (apt install espeak-ng sox)")
     wav = tmp_path / f"{language}.wav"
     Espeak(program).render(SENTENCES[language], language, wav)
     stats = subprocess.run(
