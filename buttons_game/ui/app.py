@@ -172,7 +172,9 @@ class App:
     def _over_menu(self, screen: Screen) -> None:
         """Show ``screen`` on top of the main menu (what Back or Esc returns to)."""
         if not (len(self.stack) == 1 and isinstance(self.top, MainMenu)):
+            self.screen_speech.quiet = True  # the menu under it is not said: only ``screen``
             self.show_menu()
+            self.screen_speech.quiet = False
         self.push(screen)
 
     def show_setup(self, game: str | None = None) -> None:

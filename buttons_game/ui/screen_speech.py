@@ -80,12 +80,13 @@ class ScreenSpeech:
         self.widget: object = None
         self.heard = 0  # the voice's count of announcements at the last look
         self.title = ""
+        self.quiet = False  # a screen passed through on the way to another says nothing
 
     def entering(self, screen: Screen) -> None:
         """A screen appears: its title is said first, before anything it says of itself
         as it opens (a table's turn, a summary, a replay's position)."""
         title = screen.speech_title()
-        if self.voice.on and title:
+        if self.voice.on and title and not self.quiet:
             interrupt = self.voice.said == self.heard
             self.voice.say(title, interrupt=interrupt, kind="screen")
         self.screen, self.title, self.widget, self.control = screen, title, None, None

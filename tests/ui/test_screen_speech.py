@@ -423,3 +423,20 @@ def test_a_start_straight_into_a_game_leaves_the_first_start_for_the_main_menu(
     options = replace(make_app().options, seats=(None, "easy"))
     launch.run_app(options)
     assert begun == []
+
+
+def test_a_game_started_from_a_screen_says_the_table_not_the_menu_put_under_it(make_app, tmp_path):
+    """The main menu goes under a new game (what Esc returns to): it is passed through, not
+    announced; the table's title is what is said."""
+    from buttons_game.core.kind import find_kind
+    from buttons_game.core.seats import Seat
+
+    app = speaking_app(make_app, "en", tmp_path / "en")
+    app.show_stats()
+    settle(app)
+    kind = find_kind("kopf")
+    game = kind.new_game((Seat("Ada"), Seat("Bo", "easy")), seed=3)
+    heard = said_by(app, lambda: app.start_game(game))
+    menu_title = MainMenu(app).speech_title()
+    assert menu_title not in heard
+    assert heard and heard[0] == " ".join(app.top.speech_title().split())
