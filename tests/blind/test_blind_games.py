@@ -52,6 +52,8 @@ def test_a_blind_player_plays_a_whole_buttons_game_against_two_random_bots(world
     played_by_ear(player, words, "BUTTONS")
     assert any(said.startswith(words.scoring.format(n=2)) for said in player.heard)
     assert any(said.startswith("Ada ") for said in player.heard), "its own name, typed in"
+    # each round's end is said once (not again as the prompt that repeats it)
+    assert sum(said == "Round 1 is over." for said in player.heard) == 1
 
 
 @pytest.mark.slow

@@ -204,10 +204,11 @@ class TableVoice:
             return
         reader = self.reader
         detail = self.detail()
-        for text in reader.notes_said(notes, detail):
+        said = list(reader.notes_said(notes, detail))
+        for text in said:
             self.say(text, kind="move")
         self.card()
-        self.prompt(detail)
+        self.prompt(detail, said)
 
     def card(self) -> None:
         text = self.reader.card()
@@ -215,13 +216,16 @@ class TableVoice:
             self.say(text, kind="tutorial")
         self.last_card = text
 
-    def prompt(self, detail: str | None = None) -> None:
-        """The prompt, when it changed: your turn comes with its cue and your moves."""
+    def prompt(self, detail: str | None = None, just_said: Sequence[str] = ()) -> None:
+        """The prompt, when it changed: your turn comes with its cue and your moves (not
+        when it only repeats a note ``just_said``: "Round 2 is over.")."""
         reader = self.reader
         text = reader.prompt()
         if text is None or text == reader.last_prompt:
             return
         reader.last_prompt = text
+        if text in just_said and reader.person_deciding() is None:
+            return
         mine = reader.person_deciding() is not None
         if detail == MINE and not mine:
             return
