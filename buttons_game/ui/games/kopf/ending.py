@@ -36,7 +36,7 @@ def kopf_celebration(state: KopfState, names: Sequence[str]) -> Celebration:
         (winner,),
         (winner,),
         Note("over.winner", "accent", values=(("names", names[winner]),), in_log=False),
-        Note("kopf_over.captures", values=(("n", state.target),), in_log=False),
+        Note("kopf_over.captures", values=(("n", state.captured(winner)),), in_log=False),
         (tray,),
     )
 

@@ -56,8 +56,11 @@ class KopfOverScreen(OverScreen):
         state = self.game.state
         if not self.result.winners:
             return t("kopf_over.draw"), t("kopf_over.no_captures")
-        name = self.game.seats[self.result.winners[0]].name
-        return t("over.winner", names=name), t("kopf_over.captures", n=state.target)
+        winner = self.result.winners[0]
+        name = self.game.seats[winner].name
+        # the winner's own count: a strike takes every threatened piece at once, so it may
+        # pass the target (9 of 8)
+        return t("over.winner", names=name), t("kopf_over.captures", n=state.captured(winner))
 
     def draw_result(self, surface: pygame.Surface) -> None:
         state = self.game.state
