@@ -40,6 +40,8 @@ class Control:
     def said(self) -> str:
         if self.role == "button":
             text = t("speech.button", name=self.name)
+            if self.value:  # a choice among buttons: the chosen one says so
+                text = t("speech.chosen", control=text)
         else:
             key = "speech.dropdown" if self.role == "dropdown" else "speech.edit"
             text = t(key, name=self.name, value=self.value or t("speech.blank"))
@@ -57,7 +59,8 @@ def describe(screen: Screen, widget: pygame_gui.core.UIElement) -> Control | Non
     enabled = bool(widget.is_enabled)
     if isinstance(widget, pygame_gui.elements.UIButton):
         shown = translate(widget.text, **widget.text_kwargs)  # the key of a translated text
-        return Control(place, screen.control_name(widget) or shown, "button", "", enabled)
+        chosen = "chosen" if getattr(widget, "is_selected", False) else ""
+        return Control(place, screen.control_name(widget) or shown, "button", chosen, enabled)
     if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
         value = shown_option(widget)
         name = screen.control_name(widget) or ""

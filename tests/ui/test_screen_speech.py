@@ -440,3 +440,20 @@ def test_a_game_started_from_a_screen_says_the_table_not_the_menu_put_under_it(m
     menu_title = MainMenu(app).speech_title()
     assert menu_title not in heard
     assert heard and heard[0] == " ".join(app.top.speech_title().split())
+
+
+def test_the_player_count_buttons_say_what_they_count_and_which_is_chosen(make_app, tmp_path):
+    app = speaking_app(make_app, "en", tmp_path / "en")
+    app.show_setup("buttons")
+    settle(app)
+    setup = app.top
+    heard = []
+    for _ in range(len(setup.focusable())):
+        heard += said_by(app, lambda: press(app, pygame.K_TAB))
+    counts = [said for said in heard if "players, button" in said]
+    assert counts == [
+        t("speech.button", name=t("speech.players_count", n=n))
+        if n != setup.count
+        else t("speech.chosen", control=t("speech.button", name=t("speech.players_count", n=n)))
+        for n in (2, 3, 4)
+    ]

@@ -73,6 +73,7 @@ class SetupScreen(SetupBase):
         for i, n in enumerate((2, 3, 4)):
             rect = pygame.Rect(x0 + px(170) + i * (bw + 8), top, bw, row_h)
             b = self.add(pygame_gui.elements.UIButton(rect, str(n), manager=self.manager))
+            self.name_control(b, t("speech.players_count", n=n))  # not "3, button"
             if n == self.count:
                 b.select()
             self.count_buttons.append((n, b))
