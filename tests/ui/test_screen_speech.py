@@ -202,7 +202,9 @@ def test_tab_says_a_button_and_a_dropdown_with_its_value_and_left_right_its_new_
     app = speaking_app(make_app)
     heard = said_by(app, lambda: app.show_settings())
     assert heard == [t("settings.title") + ": " + t("settings.section_general")]
-    assert said_by(app, lambda: press(app, pygame.K_TAB)) == ["General, button"]
+    assert said_by(app, lambda: press(app, pygame.K_TAB)) == [
+        "General, button, chosen"
+    ]  # the section shown
     press(app, pygame.K_TAB)  # Speech
     assert said_by(app, lambda: press(app, pygame.K_TAB)) == ["Language, drop-down, English"]
     assert said_by(app, lambda: press(app, pygame.K_DOWN)).pop().startswith("Window size, drop")
