@@ -325,3 +325,20 @@ def test_the_statistics_texts_fit(make_app, language, size):
             assert len(lines) * int(16 * s * 1.35) <= parts.words.height, (kind, words)
         assert parts.chart.height > 100 * s, "room for the bars"
     assert screen.rows >= 8
+
+
+def test_with_speech_on_the_figures_are_read_as_a_table_row_by_row(make_app):
+    save_some_games()
+    app = make_app(window=(1280, 720))
+    press(app, pygame.K_F12)  # speech on
+    app.show_stats()
+    screen = loaded(app)
+    history = [said.text for said in app.voice.speaker.history]
+    table = next(said for said in history if said.startswith(t("stats.counted", n=3)))
+    assert t("speech.table_row", n=1, cells="")[:5] in table
+    for record in screen.records():  # each row with its cells and their headings
+        assert f"{t('stats.player')} {record.name}" in table
+        assert f"{t('stats.games')} {record.games}" in table
+    click_widget(app, screen.tab_buttons["dice"])
+    said = app.voice.speaker.history[-1].text
+    assert said.startswith(t("stats.dice_note")) and t("stats.die_white") in said

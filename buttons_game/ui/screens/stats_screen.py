@@ -20,7 +20,7 @@ from buttons_game.ui.background import Background
 from ..play.plugin import GameUI
 from ..play.registry import uis
 from ..screen import Host, Screen
-from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting
+from ..stats_view import dice_panels, draw_die_panel, draw_players, rows_fitting, verdict_text
 from ..text import draw_lines, fit, wrap
 from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title
 
@@ -177,12 +177,53 @@ class StatsScreen(Screen):
             self.tab = tab
             self.page = 0
             self.rebuild()
+            self.read_out()
 
     def turn_page(self, step: int) -> None:
         page = min(max(0, self.page + step), self.pages() - 1)
         if page != self.page:
             self.page = page
             self.rebuild()
+            self.read_out()
+
+    def read_out(self) -> None:
+        """Speech: the figures shown, read as a table row by row (each cell with its
+        column's heading), or each die's verdict."""
+        voice = getattr(self.host, "voice", None)
+        if voice is None or not voice.on:
+            return
+        text = self.spoken_table()
+        if text:
+            voice.say(text, interrupt=True, kind="table")
+
+    def spoken_table(self) -> str:
+        if self.stats is None:
+            return self.read_only or ""
+        if self.tab == DICE:
+            fairness = self.stats.fairness()
+            parts = [t("stats.dice_note")]
+            parts += [
+                f"{t(f'stats.die_{kind}')}: {verdict_text(die)[0]}"
+                for kind, die in fairness.items()
+            ]
+            return " ".join(p if p.endswith(".") else f"{p}." for p in parts)
+        counted = t("stats.counted", n=self.stats.totals.get(self.tab, 0))
+        records = self.records()
+        if not records:
+            return f"{counted} {t('stats.no_games')}"
+        columns = self.games[self.tab].stat_columns()
+        shown = records[self.page * self.rows : (self.page + 1) * self.rows]
+        rows = [
+            t(
+                "speech.table_row",
+                n=self.page * self.rows + i + 1,
+                cells=", ".join(f"{t(column.head)} {column.cell(record)}" for column in columns),
+            )
+            for i, record in enumerate(shown)
+        ]
+        if self.pages() > 1:
+            counted += " · " + t("stats.page", n=self.page + 1, total=self.pages())
+        return " ".join([counted, *rows])
 
     def ask_reset(self) -> None:
         if self.stats is None:
@@ -224,6 +265,7 @@ class StatsScreen(Screen):
         except Exception as error:  # a folder that cannot be read, or anything unforeseen
             self.message = (t("stats.failed", error=str(error)), "bad")
         self.rebuild()
+        self.read_out()
         return True
 
     def exit(self) -> None:
