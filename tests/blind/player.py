@@ -65,7 +65,7 @@ WORDS = {
     "en": Words(
         new_game="New game",
         play="Play {game}",
-        players="{n}, button",
+        players="{n} players, button",
         seat_name="Seat {n}, Name",
         seat_player="Seat {n}, Player",
         length="Length of the game",
@@ -83,7 +83,7 @@ WORDS = {
     "de": Words(
         new_game="Neues Spiel",
         play="{game} spielen",
-        players="{n}, Schalter",
+        players="{n} Spieler, Schalter",
         seat_name="Platz {n}, Name",
         seat_player="Platz {n}, Spielt",
         length="Spiellänge",

@@ -18,7 +18,7 @@ from buttons_game.ui.games.buttons.review_screen import ReviewScreen
 from buttons_game.ui.games.buttons.screen import TableScreen
 from buttons_game.ui.games.buttons.summary import SummaryScreen
 from buttons_game.ui.play.model import note_text
-from buttons_game.ui.play.speech import CUE_ILLEGAL, CUE_LEGAL, CUE_TURN
+from buttons_game.ui.play.speech import CUE_ILLEGAL, CUE_LEGAL, CUE_TURN, said_places
 from buttons_game.ui.scenes import mid_game
 
 from .conftest import finish_jobs, play, run_until, settle, step
@@ -79,7 +79,7 @@ def test_the_table_says_whose_turn_and_the_moves_as_they_happen(make_app):
     play(screen.session, place)
     settle(app)
     line = t("log.place", name="Anna", row=place.row, col=place.col)
-    assert line in spoken(app)
+    assert said_places(line) in spoken(app)  # the log's "(3, 1)" said as row and column
 
 
 def test_the_moves_answer_can_be_parsed_back_into_keys(make_app):
@@ -256,3 +256,23 @@ def test_f1_lists_each_question_key_and_each_is_a_key_of_its_table(make_app):
             lines = [t(f"table_speech.key_{name}") for name in screen_keys]
             assert all(lines) and (language == "en" or set(lines).isdisjoint(english))
     i18n.set("locale", "en")
+
+
+def test_a_place_the_log_writes_as_a_pair_is_said_as_row_and_column() -> None:
+    from buttons_game.i18n import LANGUAGES, language, set_language
+    from buttons_game.ui.play.speech import said_places
+
+    assert (
+        said_places("Ada places a button at (4, 3).") == "Ada places a button at row 4, column 3."
+    )
+    assert said_places("Hint: star at (5, 1), towards five in a line.").startswith(
+        "Hint: star at row 5, column 1"
+    )
+    assert said_places("Round 2 is over.") == "Round 2 is over."
+    before = language()
+    try:
+        for code in LANGUAGES:
+            set_language(code)
+            assert "4" in said_places("(4, 3)") and "(" not in said_places("(4, 3)")
+    finally:
+        set_language(before)

@@ -15,6 +15,7 @@ BUTTONS is "row R, column C" with its digits, one of Kopf oder Knopf its name ("
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,6 +32,15 @@ LOG_LINES = 5  # the log on demand: this many lines a press, further back each t
 # The sound cues of the cursor and the turn (ui/sound.py); never the only carrier: the
 # same is said in words.
 CUE_LEGAL, CUE_ILLEGAL, CUE_THREAT, CUE_TURN = "cue_legal", "cue_illegal", "cue_threat", "cue_turn"
+
+
+PLACE = re.compile(r"[(（](\d+)[,，、]\s*(\d+)[)）]")
+
+
+def said_places(text: str) -> str:
+    """A place the log writes as "(4, 3)" said as "row 4, column 3", as the cursor and
+    the list of moves say it."""
+    return PLACE.sub(lambda m: t("table_speech.place", row=m.group(1), col=m.group(2)), text)
 
 
 def listing(key: str, items: Sequence[str]) -> str:
@@ -177,7 +187,7 @@ class TableVoice:
 
     def say(self, text: str | None, *, interrupt: bool = False, kind: str = "info") -> None:
         if text and self.on:
-            self.voice.say(text, interrupt=interrupt, kind=kind)
+            self.voice.say(said_places(text), interrupt=interrupt, kind=kind)
 
     def cue(self, name: str) -> None:
         if self.on:
