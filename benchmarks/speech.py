@@ -211,11 +211,13 @@ def play_one(app: Any, rng: random.Random, new: Callable[[], Any]) -> float:
     before the match applied it."""
     from buttons_game.ui.play.staging import stage
 
-    match = app.top.session.match
-    if match.state.is_over():
+    # the table, under a round's summary perhaps; none once the game-over screen replaced it
+    session = next((s.session for s in reversed(app.stack) if hasattr(s, "session")), None)
+    if session is None or session.match.state.is_over():
         app.start_game(new())
         idle(app)
-        match = app.top.session.match
+        session = app.top.session
+    match = session.match
     action = random_move(match, rng)
     start = time.perf_counter()
     stage(match, action)
