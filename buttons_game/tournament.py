@@ -22,13 +22,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
-from multiprocessing import Pool
 
 from .arguments import positive_int, whole_number
 from .core.errors import RulesError
 from .core.kind import GameKind, find_kind, kinds
 from .core.seats import LEVELS
-from .core.tournament import BotGame, BotOptions
+from .core.tournament import BotGame, BotOptions, worker_pool
 from .progress import Progress
 
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
@@ -185,7 +184,7 @@ def run_tournament(
     ]
     records: list[BotGame] = []
     if jobs > 1:
-        with Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             chunks = max(1, len(work) // (jobs * 8))
             for record in pool.imap(_play, work, chunksize=chunks):
                 records.append(record)

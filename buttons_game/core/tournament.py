@@ -62,3 +62,15 @@ class Tournament:
         ``progress`` is told of each stage of the work and of each item done, and every
         stage is over before anything is printed."""
         raise NotImplementedError
+
+
+def worker_pool(jobs: int) -> Any:
+    """A pool of ``jobs`` worker processes started fresh ("forkserver" where the system has
+    it, else its default), never forked from this process: a process that already runs
+    threads (a window's sound, a voice's speaker, a test's app) can deadlock a forked
+    child on a lock one of them held at the fork."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    return context.Pool(jobs)

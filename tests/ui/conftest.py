@@ -41,6 +41,7 @@ def make_app():
             app.keeper.begin()
             wait([app.keeper.tidied], timeout=HANG)
         app.keeper.close()
+        app.voice.close()  # its speaker's thread ends: no thread lingers into a later fork
     pygame.event.clear()
     pygame_gui.core.utility.set_default_manager(None)
     i18n.set("locale", "en")

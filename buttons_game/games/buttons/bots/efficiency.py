@@ -196,7 +196,7 @@ def _measure_all(
     """Solve the positions, then play every level's rounds (on ``jobs`` processes), telling
     ``progress`` of each position solved and each round played; the positions' count and
     each level's efficiency, the same whatever ``jobs``."""
-    from multiprocessing import Pool
+    from buttons_game.core.tournament import worker_pool
 
     from .levels import make_bot
 
@@ -211,7 +211,7 @@ def _measure_all(
             for level in levels
             for start in range(0, rounds, CHUNK)
         ]
-        with Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             optimum = []
             for value in pool.imap(_exact, positions):
                 optimum.append(value)
