@@ -31,12 +31,12 @@ def spoken(app) -> list[str]:
     return [said.text for said in speaker.history]
 
 
-def speaking_app(make_app, language: str = "en", home=None):
+def speaking_app(make_app, language: str = "en", home=None, window=(1280, 720)):
     """The app at the main menu with speech on; ``home``: a user folder of its own (a first
     start there too, as the other language's app had)."""
     if home is not None:
         os.environ["BUTTONS_GAME_HOME"] = str(home)
-    app = make_app(language=language, window=(1280, 720))
+    app = make_app(language=language, window=window)
     app.show_menu()
     settle(app)
     if not app.voice.on:
@@ -128,15 +128,16 @@ def go(app, path: tuple[str, ...]) -> None:
 
 
 ENGLISH: dict[str, dict[str, list[str]]] = {}  # the English walk, once per process
+WALK_WINDOW = (960, 600)  # the smallest window: what is said does not depend on its size
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES[1:])
 def test_every_screen_speaks_its_title_and_controls_in_each_language(make_app, language, tmp_path):
     if "walk" not in ENGLISH:  # walked once for every language of this run
-        ENGLISH["walk"] = walk(speaking_app(make_app, "en", tmp_path / "en"))
+        ENGLISH["walk"] = walk(speaking_app(make_app, "en", tmp_path / "en", WALK_WINDOW))
     english = ENGLISH["walk"]
-    found = walk(speaking_app(make_app, language, tmp_path / language))
+    found = walk(speaking_app(make_app, language, tmp_path / language, WALK_WINDOW))
     assert found.keys() == english.keys()
     assert len(found) >= 20, "the walk reaches the screens, the tables and the pause menu"
     assert "SettingsScreen:settings-speech" in found
