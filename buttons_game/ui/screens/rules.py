@@ -115,16 +115,17 @@ class RulesScreen(Screen):
         else:
             key = self.game.rules_key()
             assert key is not None
+            japanese = language() == "ja"
+            # never inside a unit: "Player 1", "1 4 5 6", "(3, 4)", "c7–e5" (laid out once:
+            # a long text's layout is most of the time this screen takes to open)
+            first = tk(key) if japanese else keep_units_html(t(key))
             self.text = self.add(
                 pygame_gui.elements.UITextBox(
-                    tk(key), self.box, manager=self.manager, allow_split_dashes=False
+                    first, self.box, manager=self.manager, allow_split_dashes=False
                 )
             )
-            if language() == "ja":
-                # pygame_gui breaks lines only at spaces: Japanese lines are broken here.
-                self.text.set_text(wrap_html_cjk(t(key), self.text))
-            else:  # and never inside a unit: "Player 1", "1 4 5 6", "(3, 4)", "c7–e5"
-                self.text.set_text(keep_units_html(t(key)))
+            if japanese:  # pygame_gui breaks lines only at spaces: Japanese lines are broken
+                self.text.set_text(wrap_html_cjk(t(key), self.text))  # here, by its width
         bw, bh, gap = self.px(330), self.px(52), self.px(16)
         offer = not self.full and self.document() is not None
         left = w // 2 - (2 * bw + gap) // 2 if offer else w // 2 - bw // 2
