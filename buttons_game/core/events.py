@@ -3,6 +3,7 @@ stream of events, and the one value of what an action did that all of them read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,7 +111,26 @@ class Over:
 
 Event = Applied | Undone | Reset | Waiting | Refused | Noted | Over
 
+
+class Followed:
+    """What a match offers those who follow it: ``subscribe`` and the events it emits.
+    A subclass sets ``self._listeners = []`` (and builds events only when it is not
+    empty)."""
+
+    _listeners: list[Callable[[Event], None]]
+
+    def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``listener`` with every event from now on; returns how to stop."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _emit(self, event: Event) -> None:
+        for listener in tuple(self._listeners):
+            listener(event)
+
+
 __all__ = [
+    "Followed",
     "BY_BOT",
     "BY_CHANCE",
     "BY_FORCED",

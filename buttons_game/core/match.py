@@ -29,6 +29,7 @@ from .events import (
     BY_PERSON,
     Applied,
     Event,
+    Followed,
     Noted,
     Over,
     Reset,
@@ -116,7 +117,7 @@ class BotJob:
     asked: float  # time.monotonic() when asked
 
 
-class Match:
+class Match(Followed):
     """One game being played: its seats' controls, chance, bots, undo and its events."""
 
     def __init__(
@@ -235,15 +236,6 @@ class Match:
         return self._game.undo_seat_for(self.people)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ following
-    def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
-        """Call ``listener`` with every event from now on; returns how to stop."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
-    def _emit(self, event: Event) -> None:
-        for listener in tuple(self._listeners):
-            listener(event)
-
     # ------------------------------------------------------------------ persons
     def submit(self, seat: int, action: Any) -> RulesError | None:
         """A person's ``action`` for ``seat``: applied, or the reason it is refused (the

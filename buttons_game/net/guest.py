@@ -22,6 +22,7 @@ from buttons_game.core.events import (
     BY_CHANCE,
     BY_PERSON,
     Event,
+    Followed,
     Noted,
     Over,
     Reset,
@@ -61,7 +62,7 @@ class RemoteRefusal(RulesError):
     """The host refused what this guest sent: the rules' reason code and details."""
 
 
-class RemoteMatch:
+class RemoteMatch(Followed):
     """The host's match as a guest sees it and plays its own seat in it."""
 
     def __init__(self, kind: AnyKind, seat: int, name: str, chain: HashChain | None = None):
@@ -138,14 +139,6 @@ class RemoteMatch:
         return self.game is not None and self.game.undo_seat_for({self.seat}) == self.seat
 
     # ------------------------------------------------------------------ following
-    def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
-    def _emit(self, event: Event) -> None:
-        for listener in tuple(self._listeners):
-            listener(event)
-
     # ------------------------------------------------------------------ the person here
     def submit(self, seat: int, action: Any) -> RulesError | None:
         """Send this seat's action to the host, meant for the game as it is here; the host
