@@ -70,6 +70,55 @@ def bot_level(text: str) -> str:
     return text
 
 
+def wormhole_code(text: str) -> str:
+    code = "-".join(text.strip().lower().split())
+    head, _, words = code.partition("-")
+    if not head.isdigit() or not words:
+        raise argparse.ArgumentTypeError(
+            f"a wormhole code is a number and words, such as 7-purple-sausages, not {text!r}"
+        )
+    return code
+
+
+def server_url(text: str) -> str:
+    from .net.internet import ServerAddressError, check_mailbox
+
+    try:
+        return check_mailbox(text)
+    except ServerAddressError as error:
+        raise argparse.ArgumentTypeError(f"the mailbox server: {error}") from None
+
+
+def relay_address(text: str) -> str:
+    from .net.internet import ServerAddressError, check_relay
+
+    try:
+        return check_relay(text)
+    except ServerAddressError as error:
+        raise argparse.ArgumentTypeError(f"the transit relay: {error}") from None
+
+
+def add_wormhole_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mailbox", type=server_url, default=None, help="the wormhole mailbox server's URL"
+    )
+    parser.add_argument(
+        "--relay", type=relay_address, default=None, help="the transit relay, host:port"
+    )
+    parser.add_argument(
+        "--relay-only", action="store_true", help="never connect directly (tests, benchmarks)"
+    )
+
+
+def wormhole_servers(args: argparse.Namespace) -> object:
+    from dataclasses import replace
+
+    from .net.internet import Servers
+
+    servers = Servers.chosen(args.mailbox or "", args.relay)
+    return replace(servers, relay_only=True) if args.relay_only else servers
+
+
 def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``host`` and ``join`` to a CLI's subparsers."""
     games = tuple(kind.id for kind in kinds())
@@ -91,6 +140,15 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     host.add_argument("--address", type=ip_address, default="127.0.0.1")
     host.add_argument("--port", type=port_number, required=True)
     host.add_argument("--code", type=join_code, required=True, help="the join code")
+    add_wormhole_options(host)
+    host.add_argument(
+        "--wormhole",
+        action="store_true",
+        help="offer each remote seat a wormhole code too (play over the internet)",
+    )
+    host.add_argument(
+        "--codes", type=Path, help="write the seats' wormhole codes here (JSON) as they change"
+    )
     host.add_argument("--out", type=Path, help="write the finished game here (JSON)")
     host.add_argument("--seed", dest="net_seed", type=seed_number, help="the bots' seed")
     host.add_argument("--timeout", type=float, default=600.0, help="seconds (default 600)")
@@ -106,9 +164,19 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     )
     join.add_argument("--game", dest="net_game", choices=games, default=None)
     join.add_argument("--address", type=ip_address, default="127.0.0.1")
-    join.add_argument("--port", type=port_number, required=True)
-    join.add_argument("--code", type=join_code, required=True, help="the join code")
-    join.add_argument("--seat", type=int, required=True, help="the seat, counted from 0")
+    join.add_argument("--port", type=port_number, default=None)
+    join.add_argument("--code", type=join_code, default=None, help="the join code")
+    join.add_argument(
+        "--wormhole",
+        type=wormhole_code,
+        default=None,
+        metavar="CODE",
+        help="join by the host's wormhole code instead of its address (over the internet)",
+    )
+    add_wormhole_options(join)
+    join.add_argument(
+        "--seat", type=int, default=None, help="the seat, counted from 0 (a wormhole code names it)"
+    )
     join.add_argument("--name", required=True)
     join.add_argument("--bot", type=bot_level, default="easy", help="the bot playing here")
     join.add_argument("--out", type=Path, help="write the finished game here (JSON)")
@@ -153,6 +221,8 @@ def run_host_command(args: argparse.Namespace) -> int:
             app_version=__version__,
             state_file=args.state,
             on_listening=lambda port: print(f"listening on port {port}", file=sys.stderr),
+            wormholes=wormhole_servers(args) if args.wormhole else None,
+            on_codes=lambda codes: _tell_codes(codes, args.codes),
         )
     except (NetPlayError, OSError) as error:
         print(f"buttons-game host: {error}", file=sys.stderr)
@@ -162,11 +232,26 @@ def run_host_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tell_codes(codes: dict[int, str], path: Path | None) -> None:
+    """The seats' wormhole codes, on stderr and (JSON, seat → code) in ``path``."""
+    for seat, code in sorted(codes.items()):
+        print(f"seat {seat}: wormhole code {code}", file=sys.stderr)
+    if path is not None:
+        from .net.headless import write_json
+
+        write_json(path, {str(seat): code for seat, code in codes.items()})
+
+
 def run_join_command(args: argparse.Namespace) -> int:
     from .net.headless import NetPlayError, run_guest, write_json
 
     kind = None if args.net_game is None else find_kind(args.net_game)  # None: the host's
-    if args.seat < 0:
+    parser = args.net_parser
+    if args.wormhole is None and (args.port is None or args.code is None or args.seat is None):
+        parser.error("give --port, --code and --seat, or --wormhole CODE")
+    if args.wormhole is not None and (args.port is not None or args.code is not None):
+        parser.error("--wormhole CODE joins without --port and --code")
+    if args.seat is not None and args.seat < 0:
         args.net_parser.error(f"--seat counts from 0, not {args.seat}")
     if not 0 <= args.think <= 60:
         args.net_parser.error(f"--think is 0 to 60 seconds, not {args.think}")
@@ -174,8 +259,8 @@ def run_join_command(args: argparse.Namespace) -> int:
         report = run_guest(
             kind,
             args.address,
-            args.port,
-            args.code,
+            args.port or 0,
+            args.wormhole or args.code,
             args.seat,
             args.name,
             args.bot,
@@ -184,6 +269,7 @@ def run_join_command(args: argparse.Namespace) -> int:
             seed=args.net_seed,
             timeout=args.timeout,
             think=args.think,
+            wormholes=wormhole_servers(args) if args.wormhole else None,
         )
     except (NetPlayError, OSError, ValueError) as error:
         print(f"buttons-game join: {error}", file=sys.stderr)

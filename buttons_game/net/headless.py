@@ -28,7 +28,7 @@ from .chain import SIZE, HashChain
 from .guest import RemoteMatch
 from .host import GameHost
 from .keep import HostKeep, decode_keep, encode_keep, host_keep
-from .links import GuestLink, HostLink
+from .links import GuestLink, HostLink, Routes, Transport
 from .messages import Applied, Hello, Joined, Message, Refused
 from .proofs import Proofs, decode_proofs, encode_proofs
 from .secure import TryLimiter
@@ -113,7 +113,7 @@ class _Timed:
     """The host's server as its link sees it, timed for the ``Report``: how long the last
     poll waited for the network, and when each guest's connection ended."""
 
-    def __init__(self, server: HostServer, report: Report) -> None:
+    def __init__(self, server: Transport, report: Report) -> None:
         self.server, self.report, self.waited = server, report, 0.0
 
     def poll(self, timeout: float = 0.0) -> list[NetEvent]:
@@ -153,6 +153,8 @@ def run_host(
     linger: float = 5.0,
     app_version: str = "0",
     state_file: Path | None = None,
+    wormholes: Any = None,
+    on_codes: Callable[[dict[int, str]], None] | None = None,
 ) -> Report:
     """Host ``game`` with guests in the ``remote`` seats until it is over; its other seats
     are the bots its seats name. ``linger``: seconds the finished game waits for every
@@ -160,7 +162,10 @@ def run_host(
     and what the host keeps privately (its code, port, chain's secret, guests' credentials)
     are written there as the game goes on, and a host started again with it takes the game
     up where it was, on the same port with the same code (its guests come back by
-    themselves). NetPlayError when ``timeout`` seconds pass first."""
+    themselves). ``wormholes``: the ``internet.Servers`` through which each seat that waits
+    for a person is offered a wormhole code too (``on_codes`` is told them whenever they
+    change; a host started again offers new ones). NetPlayError when ``timeout`` seconds
+    pass first."""
     kind = kind_of(game)
     kept = HostState.read(state_file, kind)
     if kept is not None:  # started again after a crash: the game taken up where it was
@@ -171,8 +176,15 @@ def run_host(
     server = HostServer(address, port, code, TryLimiter())
     if on_listening is not None:
         on_listening(server.port)
+    holes: Any = None
+    if wormholes is not None:
+        from .internet import WormholeHost
+
+        holes = WormholeHost(wormholes, host.wanting(), game=kind.id)
+    routes = Routes(server, holes)
     report = Report()
-    timed = _Timed(server, report)
+    timed = _Timed(routes, report)
+    told: dict[int, str] = {}
     link = HostLink(host, timed, app_version=app_version)
     printer = _Printer(kind, say)
     ends = time.monotonic() + timeout
@@ -186,6 +198,11 @@ def run_host(
             if not host.started and host.ready:
                 link.start()
             link.pump()
+            if holes is not None and on_codes is not None:
+                codes = {s: o.code for s, o in holes.offers().items() if o.code}
+                if codes != told:
+                    told = codes
+                    on_codes(dict(codes))
             match = host.match
             if match is not None:
                 written = HostState.write(state_file, host, code, server.port, written)
@@ -200,8 +217,11 @@ def run_host(
                 raise NetPlayError(f"the game was not over after {timeout:g} seconds")
             report.ticks.append(time.perf_counter() - began - timed.waited)
     finally:
-        server.close()
+        routes.close()
         report.bytes_sent, report.bytes_received = server.bytes_sent, server.bytes_received
+        if holes is not None:
+            report.bytes_sent += holes.bytes_sent
+            report.bytes_received += holes.bytes_received
     assert host.match is not None
     report.plies = len(host.match.state.history())
     if out is not None:
@@ -292,7 +312,7 @@ def run_guest(
     address: str,
     port: int,
     code: str,
-    seat: int,
+    seat: int | None,
     name: str,
     bot_level: str,
     *,
@@ -303,15 +323,23 @@ def run_guest(
     timeout: float = 600.0,
     patience: float = 30.0,
     think: float = 0.0,
+    wormholes: Any = None,
 ) -> Report:
     """Join the host's game in ``seat`` as ``name`` and play it with a bot of ``bot_level``
     until it is over (``kind``: the game expected; None: the one the host's Hello names).
     NetPlayError when the host refuses, cannot be reached, hosts another game, or the game
     is not over after ``timeout`` seconds. ``think``: seconds the bot waits before each
-    action, as a person would."""
+    action, as a person would. ``wormholes``: the ``internet.Servers`` through which
+    ``code`` is a wormhole code (``address`` and ``port`` are not used then)."""
     kept = GuestState.read(state_file)
     kept.write(state_file)
-    client = GuestClient(address, port, code, patience=patience)
+    client: Any
+    if wormholes is not None:
+        from .internet import WormholeGuest
+
+        client = WormholeGuest(wormholes, code)
+    else:
+        client = GuestClient(address, port, code, patience=patience)
     guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
     guest.think = think
     link = guest.link = GuestLink(
@@ -367,7 +395,7 @@ class _Guest:
     def __init__(
         self,
         kind: AnyKind | None,
-        seat: int,
+        seat: int | None,
         name: str,
         level: str,
         seed: int | None,
@@ -414,6 +442,9 @@ class _Guest:
     def play(self) -> None:
         """The bot's action when the seat decides (not one the host makes by itself)."""
         remote = self.remote
+        if remote is not None and self.bot is None:  # joined (by a code naming the seat)
+            self.bot = remote.kind.make_bot(self.level, self.seed)
+            self.printer = _Printer(remote.kind, self.say)
         if remote is None or remote.game is None or self.printer is None:
             return
         state, kind = remote.state, remote.kind

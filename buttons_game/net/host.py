@@ -71,6 +71,7 @@ class Guest:
     connected: bool = True
     gone: bool = False  # its seat was handed to a bot: it draws no dice until it is back
     level: str | None = None  # the level of the bot playing its seat while it is gone
+    only_seat: int | None = None  # came by a code for this seat (play over the internet)
 
 
 class GameHost:
@@ -214,10 +215,20 @@ class GameHost:
         return Lobby(tuple(seats))
 
     # ------------------------------------------------------------------ guests
-    def connect(self, peer: str) -> None:
-        """A guest's computer connected (its handshake done)."""
+    def connect(self, peer: str, only_seat: int | None = None) -> None:
+        """A guest's computer connected (its handshake done); ``only_seat``: the seat
+        whose code it typed (a wormhole's), the one seat it may take unless it comes back
+        to its own by its credential."""
         self.numbered += 1
-        self.guests[peer] = Guest(peer, f"guest-{self.numbered}")
+        self.guests[peer] = Guest(peer, f"guest-{self.numbered}", only_seat=only_seat)
+
+    def wanting(self) -> set[int]:
+        """The remote seats that wait for a person's computer: open, or their guest's
+        connection dropped (a code brings them, or the guest comes back)."""
+        if self.match is not None and self.match.state.is_over():
+            return set()
+        here = {g.seat for g in self.guests.values() if g.connected and g.seat is not None}
+        return {seat for seat in self.remote if seat not in here}
 
     def disconnect(self, peer: str) -> None:
         """A guest's connection dropped: its seat waits for it to come back."""
@@ -273,7 +284,7 @@ class GameHost:
             return out + ([(peer, self.resync())] if self.match is not None else [])
         if self.started and not self.moving:
             return [(peer, JoinRefused("started"))]
-        if join.seat not in self.remote:
+        if join.seat not in self.remote or guest.only_seat not in (None, join.seat):
             return [(peer, JoinRefused("no_such_seat"))]
         if self.seat_guest(join.seat) is not None:
             return [(peer, JoinRefused("seat_taken"))]

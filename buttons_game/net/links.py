@@ -77,7 +77,8 @@ class HostLink:
         host = self.host
         for event in events:
             if isinstance(event, Connected):
-                host.connect(event.peer)
+                seat_of = getattr(self.server, "seat_of", None)
+                host.connect(event.peer, None if seat_of is None else seat_of(event.peer))
                 hello = Hello(PROTOCOL_VERSION, self.app_version, self.kind.id)
                 # the lobby too: a guest sees the open seats before it asks for one
                 self.send([(event.peer, hello), (event.peer, host.lobby())])
@@ -90,6 +91,9 @@ class HostLink:
                 self._received(event.peer, event.frame)
         outbox = host.take_outbox()
         self.send(outbox)
+        want = getattr(self.server, "want", None)
+        if want is not None:  # wormhole codes for the seats that wait for a person
+            want(host.wanting())
         return bool(events or outbox)
 
     def _received(self, peer: str, frame: bytes) -> None:
@@ -302,6 +306,8 @@ class GuestLink:
         if self.remote is not None or self.kind is None:
             return
         seat = self.seat
+        if seat is None:  # the seat the host's code is for, when it came by a wormhole
+            seat = getattr(self.client, "offered_seat", None)
         if seat is None:
             lobby = self.lobby
             open_seats = [] if lobby is None else self.open_seats()
@@ -328,4 +334,60 @@ class GuestLink:
             self.client.close()
 
 
-__all__ = ["MAX_PROTOCOL_ERRORS", "GuestLink", "HostLink", "Outbox", "Transport"]
+class Routes:
+    """The host's ways in, as one transport for its ``HostLink``: the address route
+    (``HostServer``, its join code) and the wormhole codes (``internet.WormholeHost``),
+    either of which may be missing or replaced (a new port, a new join code). Each peer
+    belongs to the route it came by."""
+
+    def __init__(self, server: Transport | None = None, wormholes: Transport | None = None):
+        self.server, self.wormholes = server, wormholes
+        self.owner: dict[str, Transport] = {}
+
+    def _routes(self) -> list[Transport]:
+        return [r for r in (self.server, self.wormholes) if r is not None]
+
+    def poll(self, timeout: float = 0.0) -> list[NetEvent]:
+        events: list[NetEvent] = []
+        routes = self._routes()
+        for n, route in enumerate(routes):
+            found = route.poll(timeout if n == 0 and len(routes) == 1 else 0.0)
+            for event in found:
+                self.owner[event.peer] = route
+            events += found
+        if not events and timeout and len(routes) > 1:
+            time.sleep(min(timeout, 0.01))
+        return events
+
+    def send(self, peer: str | None, frame: bytes) -> None:
+        if peer is None:
+            for route in self._routes():
+                route.send(None, frame)
+        elif peer in self.owner:
+            self.owner[peer].send(peer, frame)
+
+    def drop(self, peer: str, reason: str = "protocol") -> None:
+        if peer in self.owner:
+            self.owner[peer].drop(peer, reason)
+
+    def seat_of(self, peer: str) -> int | None:
+        seat_of = getattr(self.owner.get(peer), "seat_of", None)
+        return None if seat_of is None else seat_of(peer)
+
+    def want(self, seats: set[int]) -> None:
+        want = getattr(self.wormholes, "want", None)
+        if want is not None:
+            want(seats)
+
+    def replace_server(self, server: Transport | None) -> None:
+        """Another address route (a new port or join code): the old one is closed."""
+        if self.server is not None:
+            self.server.close()
+        self.server = server
+
+    def close(self) -> None:
+        for route in self._routes():
+            route.close()
+
+
+__all__ = ["MAX_PROTOCOL_ERRORS", "GuestLink", "HostLink", "Outbox", "Routes", "Transport"]

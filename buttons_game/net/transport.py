@@ -1,7 +1,8 @@
 """The network under a networked game: frames over WebSocket connections, each sealed on the
 channel of the join code's handshake (``secure``).
 
-One network thread runs one asyncio event loop; the owner (a window's loop, or the headless
+The process's one network thread runs one asyncio event loop (``netloop``) with every
+network on it; the owner (a window's loop, or the headless
 driver) never waits on it: ``poll()`` hands over what happened (``Connected``, ``Received``
 frames, ``Disconnected``) and ``send`` is safe from any thread. A connection's first binary
 message each way is the SPAKE2 handshake, asked of the ``TryLimiter`` first; the second is a
@@ -13,6 +14,7 @@ never the loop. A guest that loses the host tries again with back-off by itself.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import queue
@@ -26,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from . import netloop
 from .secure import GUEST, HOST, MAX_SEALED_BYTES, Channel, Handshake, SecureError, TryLimiter
 
 CONFIRM = b"buttons-game/channel-ok"
@@ -134,9 +137,10 @@ class _Link:
 class _Network:
     """The network thread, its event loop and the events for the owner."""
 
-    def __init__(self, code: str, *, rate: float = RATE, burst: float = BURST) -> None:
-        Handshake(code, HOST)  # a code with no letter or digit is refused here, at once
-        self.code = code
+    def __init__(self, code: str | None, *, rate: float = RATE, burst: float = BURST) -> None:
+        if code is not None:
+            Handshake(code, HOST)  # a code with no letter or digit is refused here, at once
+        self.code = code or ""
         self.rate, self.burst = rate, burst
         self._events: queue.SimpleQueue[NetEvent] = queue.SimpleQueue()
         self._links: dict[str, _Link] = {}
@@ -144,16 +148,16 @@ class _Network:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._failure: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name=type(self).__name__, daemon=True)
+        self._future: concurrent.futures.Future[None] | None = None
         self.bytes_sent = 0
         self.bytes_received = 0
 
     # ------------------------------------------------------------------ the owner's side
     def _begin(self) -> None:
-        self._thread.start()
+        self._future = netloop.submit(self._run())
         self._ready.wait()
         if self._failure is not None:
-            self._thread.join()
+            self._wait()
             raise self._failure
 
     def poll(self, timeout: float = 0.0) -> list[NetEvent]:
@@ -190,24 +194,30 @@ class _Network:
         if loop is not None and stop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(stop.set)
-        self._thread.join(timeout=10)
+        self._wait()
+
+    def _wait(self, seconds: float = 10.0) -> None:
+        if self._future is not None and not netloop.on_network_thread():
+            concurrent.futures.wait([self._future], timeout=seconds)
 
     @property
     def alive(self) -> bool:
-        return self._thread.is_alive()
+        return self._future is not None and not self._future.done()
 
     @property
     def peers(self) -> tuple[str, ...]:
         return tuple(self._links)
 
     # ------------------------------------------------------------------ the network thread
-    def _run(self) -> None:
+    async def _run(self) -> None:
         try:
-            asyncio.run(self._main())
+            await self._main()
         except BaseException as error:  # reported to the owner when it starts
             if not self._ready.is_set():
                 self._failure = error
         finally:
+            for link in list(self._links.values()):
+                link.outgoing.put_nowait(None)
             self._ready.set()
 
     async def _main(self) -> None:
@@ -320,7 +330,10 @@ class _Network:
             pass
 
     def _link(self, connection: ServerConnection | ClientConnection, channel: Channel) -> _Link:
-        return _Link(connection, channel, asyncio.Queue(), RateLimit(self.rate, self.burst))
+        return _Link(connection, channel, asyncio.Queue(), self._limit())
+
+    def _limit(self) -> RateLimit:
+        return RateLimit(self.rate, self.burst)
 
 
 def _why(closed: ConnectionClosed) -> str:

@@ -18,6 +18,8 @@ ALLOWED = (
     "nacl",
     "websockets",
     "zeroconf",
+    "twisted",  # play over the internet: magic-wormhole runs on Twisted's asyncio reactor
+    "wormhole",
 )
 
 
