@@ -15,6 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["BUTTONS_GAME_VOICE"] = "recording"  # no test ever speaks aloud
+# No test ever reaches the public wormhole servers: a lobby or join screen made by a test
+# asks a mailbox on a closed port of this machine (a test with its own servers, inside its
+# own network namespace, names them here instead).
+os.environ.setdefault("BUTTONS_GAME_WORMHOLE", "ws://127.0.0.1:9/v1,")
 
 # tmp_path (and so every test's BUTTONS_GAME_HOME) on a RAM disk where there is a roomy
 # one: the saves' fsyncs and the clean-up of old temporary folders then cost nothing on a

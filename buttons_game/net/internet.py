@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import ipaddress
 import os
 import re
 import struct
@@ -68,7 +69,16 @@ class ServerAddressError(ValueError):
         self.code = code
 
 
-_HOST = re.compile(r"^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$")
+_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$")
+
+
+def _good_host(host: str) -> bool:
+    """A server's name (letters, digits, dots, dashes) or an IP address."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return bool(_NAME.match(host)) and ".." not in host
+    return True
 
 
 def check_mailbox(text: str) -> str:
@@ -82,8 +92,7 @@ def check_mailbox(text: str) -> str:
         port = parts.port
     except ValueError:
         raise ServerAddressError(f"{url!r} has no valid port", code="port") from None
-    host = parts.hostname or ""
-    if not host or not _HOST.match(parts.netloc.rsplit("@", 1)[-1].rsplit(":", 1)[0] or "-"):
+    if not _good_host(parts.hostname or ""):
         raise ServerAddressError(f"{url!r} names no server", code="host")
     if port is not None and not 1 <= port <= 65535:
         raise ServerAddressError(f"{url!r} has no valid port", code="port")
@@ -101,12 +110,12 @@ def check_relay(text: str) -> str:
     if relay.startswith("tcp:"):
         relay = relay[4:]
     host, sep, port = relay.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not _HOST.match(host if ":" not in host else f"[{host}]"):
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not sep or not _good_host(host):
         raise ServerAddressError(f"{text.strip()!r} is not host:port", code="relay")
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise ServerAddressError(f"{text.strip()!r} has no valid port", code="port")
-    return f"tcp:{host}:{int(port)}" if ":" not in host else f"tcp:[{host}]:{int(port)}"
+    return f"tcp:[{host}]:{int(port)}" if ":" in host else f"tcp:{host}:{int(port)}"
 
 
 @dataclass(frozen=True)
