@@ -35,7 +35,7 @@ import re
 import struct
 import time
 import urllib.parse
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -332,6 +332,18 @@ async def _close_wormhole(w: Any) -> None:
         await asyncio.wait_for(_future(w.close()), 3.0)
 
 
+CLOSING_WAIT = 1.0  # seconds a closing network waits for its wormholes to say goodbye
+
+
+async def _let_go(closing: list[Coroutine[Any, Any, None]]) -> None:
+    """Close wormholes, waiting at most ``CLOSING_WAIT``: each tells the mailbox it is done
+    (its code is released at once) when the mailbox answers in time, and goes on closing on
+    the network loop otherwise, so the window that closed it never waits."""
+    tasks = [asyncio.ensure_future(c) for c in closing]
+    if tasks:
+        await asyncio.wait(tasks, timeout=CLOSING_WAIT)
+
+
 def _wrong_code(error: BaseException) -> bool:
     from wormhole.errors import WrongPasswordError
 
@@ -442,7 +454,7 @@ class WormholeHost(_Network):
         ticking.cancel()
         for link in list(self._links.values()):
             link.outgoing.put_nowait(None)
-        await asyncio.gather(*(self._shut(hole) for hole in list(self._holes)))
+        await _let_go([self._shut(hole) for hole in self._holes])
 
     async def _tick(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -569,7 +581,10 @@ class WormholeHost(_Network):
                 w, hole.w = hole.w, None
                 await _close_wormhole(w)
             if not self._stopping():
-                self._renew(hole.seat, "wrong_code" if _wrong_code(error) else "failed")
+                wrong = _wrong_code(error)
+                if not wrong:
+                    await asyncio.sleep(1.0)  # the mailbox refused it: not at once again
+                self._renew(hole.seat, "wrong_code" if wrong else "failed")
 
     def _stopping(self) -> bool:
         return self._stop is not None and self._stop.is_set()
@@ -645,7 +660,7 @@ class WormholeGuest(_Network):
             link.outgoing.put_nowait(None)
         if self._w is not None:
             w, self._w = self._w, None
-            await _close_wormhole(w)
+            await _let_go([_close_wormhole(w)])
 
     def _final(self, reason: str) -> None:
         self._events.put(Disconnected(self.PEER, reason, final=True))
