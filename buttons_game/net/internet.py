@@ -53,6 +53,7 @@ KEY_PURPOSE = "buttons-game/session/v1"
 CODE_WORDS = 2
 
 MAILBOX_PATIENCE = 10.0  # seconds without the mailbox's welcome: it cannot be reached
+MAILBOX_RETRY = 5.0  # seconds before a host asks a mailbox it could not reach again
 HOST_PATIENCE = 60.0  # seconds a guest waits for the host to answer its code
 KEYED_PATIENCE = 30.0  # seconds from the key to the first subchannel
 CODE_LIFETIME = 30 * 60.0  # an unused code is replaced after this long
@@ -344,6 +345,22 @@ async def _let_go(closing: list[Coroutine[Any, Any, None]]) -> None:
         await asyncio.wait(tasks, timeout=CLOSING_WAIT)
 
 
+async def _welcomed(w: Any, reached: asyncio.Future[Any]) -> None:
+    """Until the mailbox is reached; its error (refused, no such server) at once."""
+    welcome = _future(w.get_welcome())
+    done, _ = await asyncio.wait(
+        {asyncio.shield(reached), welcome}, return_when=asyncio.FIRST_COMPLETED
+    )
+    for future in done:
+        future.result()
+
+
+def _no_mailbox(error: BaseException) -> bool:
+    from wormhole.errors import ServerConnectionError
+
+    return isinstance(error, ServerConnectionError)
+
+
 def _wrong_code(error: BaseException) -> bool:
     from wormhole.errors import WrongPasswordError
 
@@ -491,7 +508,8 @@ class WormholeHost(_Network):
         hole = _Hole(seat, number)
         self._holes.append(hole)
         word = self._words.pop(seat, None)
-        self._offers[seat] = Offer(seat, None, "asking", word, number)
+        state = "no_mailbox" if self.mailbox_reached is False else "asking"
+        self._offers[seat] = Offer(seat, None, state, word, number)
         hole.task = asyncio.ensure_future(self._offer(hole))
 
     def _withdraw(self, hole: _Hole) -> None:
@@ -545,7 +563,7 @@ class WormholeHost(_Network):
             hole.w = w = _create(self.servers, {"seat": hole.seat, "game": self.game}, on_status)
             w.allocate_code(CODE_WORDS)
             try:
-                await asyncio.wait_for(asyncio.shield(reached), MAILBOX_PATIENCE)
+                await asyncio.wait_for(_welcomed(w, reached), MAILBOX_PATIENCE)
             except asyncio.TimeoutError:
                 self.mailbox_reached = False
                 self._show(hole, state="no_mailbox")
@@ -576,15 +594,24 @@ class WormholeHost(_Network):
         except asyncio.CancelledError:
             raise
         except BaseException as error:  # noqa: BLE001 — a spent or failed code: a new one
-            hole.closed = True
             if hole.w is not None:
                 w, hole.w = hole.w, None
                 await _close_wormhole(w)
+            word: str | None = "failed"
+            if self._stopping():
+                word = None
+            elif _no_mailbox(error):  # asked again in a while (the seat keeps this meanwhile)
+                self.mailbox_reached = False
+                self._show(hole, state="no_mailbox")
+                await asyncio.sleep(MAILBOX_RETRY)
+                word = None
+            elif _wrong_code(error):
+                word = "wrong_code"
+            else:
+                await asyncio.sleep(1.0)  # the mailbox refused it: not at once again
+            hole.closed = True
             if not self._stopping():
-                wrong = _wrong_code(error)
-                if not wrong:
-                    await asyncio.sleep(1.0)  # the mailbox refused it: not at once again
-                self._renew(hole.seat, "wrong_code" if wrong else "failed")
+                self._renew(hole.seat, word)
 
     def _stopping(self) -> bool:
         return self._stop is not None and self._stop.is_set()
@@ -687,7 +714,7 @@ class WormholeGuest(_Network):
             self._w = w = _create(self.servers, {}, on_status)
             w.set_code(self.code)
             try:
-                await asyncio.wait_for(asyncio.shield(reached), MAILBOX_PATIENCE)
+                await asyncio.wait_for(_welcomed(w, reached), MAILBOX_PATIENCE)
             except asyncio.TimeoutError:
                 self._final("no_mailbox")
                 return
@@ -737,7 +764,10 @@ class WormholeGuest(_Network):
         except asyncio.CancelledError:
             raise
         except BaseException as error:  # noqa: BLE001 — said to the owner, never raised
-            self._final("wrong_code" if _wrong_code(error) else "failed")
+            if _no_mailbox(error):
+                self._final("no_mailbox")
+            else:
+                self._final("wrong_code" if _wrong_code(error) else "failed")
 
 
 __all__ = [
