@@ -378,9 +378,10 @@ class JoinScreen(Screen):
             surface.blit(image, (self.label_x, y))
             y += px(28)
         text, tint = self.message
-        if text:
-            image = art.text(text, px(18), tint, True)
-            surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
+        if text:  # a long one (a mailbox server that cannot be reached) on up to three lines
+            lines, step = wrap(text, px(18), w - px(80), bold=True)[:3], line_step(px(18))
+            room = pygame.Rect(0, h - px(170) - (len(lines) - 1) * step, w, len(lines) * step)
+            draw_lines(surface, lines, room, px(18), tint, True, centre=True)
 
 
 __all__ = ["JoinScreen", "error_text"]

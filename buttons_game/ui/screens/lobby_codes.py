@@ -120,6 +120,8 @@ class CodeRows:
             route = self.routes.get(seat)
             return "", t(f"net.wh.{route}") if route in STATES else ""
         state = offer.state if offer.state in STATES else "asking"
+        if state == "asking" and self.reached is False:
+            state = "no_mailbox"  # it keeps asking, but the person should know now
         return offer.code or t("net.wh.no_code"), t(f"net.wh.{state}")
 
     def message(self) -> tuple[str, str] | None:
