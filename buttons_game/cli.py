@@ -369,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         show_me=args.show_me,
         problem=problem,
         lan=True,
+        internet=True,
     )
     code = run_app(options)
     return 2 if problem else code

@@ -70,6 +70,10 @@ class Settings:
     speech: bool | None = None
     speech_rate: int = 100
     speech_detail: str = "all"
+    # Play over the internet (Settings → Network): the wormhole's mailbox server and
+    # transit relay; "" and None mean the public ones ("" for the relay: no relay).
+    mailbox: str = ""
+    relay: str | None = None
 
     @property
     def animation_factor(self) -> float:
@@ -148,6 +152,28 @@ def _speech_detail(value: object) -> object:
     return value if isinstance(value, str) and value in SPEECH_DETAILS else _INVALID
 
 
+def _mailbox(value: object) -> object:
+    from .net.internet import check_mailbox
+
+    if value == "":
+        return ""
+    try:
+        return check_mailbox(value) if isinstance(value, str) else _INVALID
+    except ValueError:
+        return _INVALID
+
+
+def _relay(value: object) -> object:
+    from .net.internet import check_relay
+
+    if value is None:
+        return None
+    try:
+        return check_relay(value) if isinstance(value, str) else _INVALID
+    except ValueError:
+        return _INVALID
+
+
 def _last_seats(value: object) -> object:
     if value == []:
         return ()
@@ -183,6 +209,8 @@ _READERS: dict[str, Callable[[object], object]] = {
     "speech": _speech,
     "speech_rate": _speech_rate,
     "speech_detail": _speech_detail,
+    "mailbox": _mailbox,
+    "relay": _relay,
 }
 
 

@@ -88,6 +88,7 @@ class GuestKeep:
     name: str
     credential: str
     chains: tuple[tuple[int, bytes], ...]
+    wormhole: bool = False  # it came by a wormhole code: a new code rejoins (no address)
 
     def remote(self, kind: Any) -> RemoteMatch:
         """The guest's side, with its chains and credential (no game until the host's)."""
@@ -109,11 +110,15 @@ def host_keep(host: GameHost, code: str, port: int) -> HostKeep:
     return HostKeep(code, port, host.chain.secret, guests, host.numbered)
 
 
-def guest_keep(remote: RemoteMatch, address: str, port: int, code: str) -> GuestKeep:
+def guest_keep(
+    remote: RemoteMatch, address: str, port: int, code: str, *, wormhole: bool = False
+) -> GuestKeep:
     if remote.credential is None:
         raise ValueError("the guest has no seat yet: there is nothing to keep")
     chains = tuple(sorted((epoch, chain.secret) for epoch, chain in remote.chains.items()))
-    return GuestKeep(address, port, code, remote.seat, remote.name, remote.credential, chains)
+    return GuestKeep(
+        address, port, code, remote.seat, remote.name, remote.credential, chains, wormhole
+    )
 
 
 # ------------------------------------------------------------------ the file's JSON
@@ -140,7 +145,9 @@ def encode_keep(keep: HostKeep | GuestKeep) -> dict[str, Any]:
                 for g in keep.guests
             ],
         }
+    route = {"wormhole": True} if keep.wormhole else {}
     return {
+        **route,
         "format": FORMAT_NAME,
         "version": VERSION,
         "role": GUEST_ROLE,
@@ -188,7 +195,9 @@ def decode_keep(data: object) -> HostKeep | GuestKeep:
             _int(data["numbered"], "the guests named", 0, 10**9),
         )
     if role == GUEST_ROLE:
-        _fields(data, _GUEST_FIELDS, "the guest's state")
+        wormhole = data.get("wormhole", False) is True
+        _fields(data, (*_GUEST_FIELDS, "wormhole") if wormhole else _GUEST_FIELDS,
+                "the guest's state")  # fmt: skip
         chains = []
         for i, item in enumerate(_list(data["chains"], "the chains", MAX_EPOCHS)):
             if not isinstance(item, list) or len(item) != 2:
@@ -198,13 +207,14 @@ def decode_keep(data: object) -> HostKeep | GuestKeep:
         if not chains:
             raise ValueError("a guest keeps at least one chain")
         return GuestKeep(
-            _text(data["address"], "the address"),
-            _int(data["port"], "the port", 1, 65535),
+            "" if wormhole and data["address"] == "" else _text(data["address"], "the address"),
+            _int(data["port"], "the port", 0 if wormhole else 1, 65535),
             _text(data["code"], "the code"),
             _int(data["seat"], "the seat", 0, 7),
             _name(data["name"], "the name"),
             _text(data["credential"], "the credential"),
             tuple(chains),
+            wormhole,
         )
     raise ValueError("the kept network state's role must be host or guest")
 

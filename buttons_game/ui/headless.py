@@ -42,6 +42,7 @@ class AppOptions:
     replay_network: Any = None  # its save's network record, when it was played across computers
     problem: str | None = None  # what --load or --replay could not open, said in the window
     lan: bool = False  # games across computers: listen on every interface and use mDNS
+    internet: bool = False  # games over the internet by wormhole codes (Settings → Network)
     net_port: int = 47474  # the port a hosted game listens on first (0: any free port)
 
     @property

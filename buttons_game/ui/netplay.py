@@ -64,6 +64,7 @@ class NetPlay:
         self.link = link
         self.shown: str | None = None  # the status line as last polled
         self.code, self.port, self.address = code, port, address
+        self.wormhole = False  # a guest that came by a wormhole code (its code is spent)
         self._kept_mark: Any = None
         if isinstance(link, GuestLink):  # at the table a host restarting is waited for long
             client = link.client
@@ -76,6 +77,10 @@ class NetPlay:
         from buttons_game.net.keep import guest_keep, host_keep
 
         link = self.link
+        if isinstance(link, GuestLink) and self.wormhole:
+            if link.remote is None or link.remote.credential is None:
+                return None
+            return guest_keep(link.remote, "", 0, self.code, wormhole=True)
         if not self.code or not self.port:
             return None
         if isinstance(link, HostLink):
@@ -185,6 +190,9 @@ class NetPlay:
             away = self.away()
             if away:
                 return t("net.ui.away_long", name=", ".join(name for _, name in away))
+            new_codes = self.new_codes()
+            if new_codes:
+                return " · ".join(t("net.wh.gone_code", name=n, code=c) for n, c in new_codes)
             dropped = link.dropped()
             if dropped:
                 return t("net.ui.reconnecting_guest", name=", ".join(dropped))
@@ -212,6 +220,23 @@ class NetPlay:
             return None
         names = ", ".join(match.game.seats[p].name for p in away)
         return t("net.ui.waiting_for", name=names)
+
+    def new_codes(self) -> list[tuple[str, str]]:
+        """At the host: each gone guest's name and the wormhole code to give them (the
+        code of its seat, when the host offers codes over the internet)."""
+        link = self.link
+        wormholes = getattr(getattr(link, "server", None), "wormholes", None)
+        if not isinstance(link, HostLink) or wormholes is None:
+            return []
+        offers = wormholes.offers()
+        found = []
+        for guest in sorted(link.host.guests.values(), key=lambda g: g.seat or 0):
+            offer = offers.get(guest.seat) if guest.seat is not None else None
+            if guest.connected or guest.name is None or offer is None or not offer.code:
+                continue
+            if offer.state == "ready":
+                found.append((guest.name, offer.code))
+        return found
 
     def with_status(self, notices: list[Notice]) -> list[Notice]:
         """The window's notes and, newest, the status line (placed like a note: never over

@@ -6,6 +6,11 @@
 - at a guest, the table opens on the saved game at once, saying it is reconnecting, and
   the guest rejoins its host with its seat's credential: the host's whole game follows.
 
+A game played over the internet goes on the same way with new wormhole codes: the host's
+table offers a new code for each seat whose guest is not back (its wormholes are new), and
+a guest that came by a code opens the Join screen ready to take its seat again: it asks
+only for the new code the host gives.
+
 Without what was kept (a save copied from another computer) the game goes on at this
 table alone, as it says; a port now busy or a kept file that cannot be read is said in the
 window, and nothing is opened in its place (the game is not forked).
@@ -19,7 +24,7 @@ from buttons_game import __version__
 from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
 from buttons_game.net.keep import GuestKeep, HostKeep
-from buttons_game.net.links import GuestLink, HostLink
+from buttons_game.net.links import GuestLink, HostLink, Routes
 from buttons_game.net.messages import Lobby, LobbySeat
 from buttons_game.net.transport import GuestClient, HostServer
 from buttons_game.saves.network import GUEST, HOST, NetworkRecord, save_key
@@ -76,13 +81,40 @@ def _host_again(app: App, game: Any, network: NetworkRecord, keep: HostKeep) -> 
             gamehost.match.close()
         app.notify(t("net.ui.port_busy_again", port=keep.port), "bad")
         return REFUSED
-    link = HostLink(gamehost, server, app_version=__version__)
+    from .screens.lobby_codes import make_wormholes
+
+    wormholes = make_wormholes(app, gamehost, kind_of(game).id)
+    link = HostLink(gamehost, Routes(server, wormholes), app_version=__version__)
     open_table(app, NetPlay(link, code=keep.code, port=keep.port))
     app.notify(t("net.ui.hosting_again", port=keep.port, code=keep.code), "accent")
     return OPENED
 
 
+class Rejoin:
+    """A guest's saved wormhole game waiting for the host's new code: the Join screen asks
+    for it and then follows the saved game with the kept seat and credential."""
+
+    def __init__(self, game: Any, network: NetworkRecord, keep: GuestKeep) -> None:
+        self.game, self.network, self.keep = game, network, keep
+        self.seat, self.name = keep.seat, keep.name
+
+    def link(self, client: Any) -> GuestLink:
+        kind = kind_of(self.game)
+        remote = self.keep.remote(kind)
+        remote.game, remote.proofs = self.game, self.network.proofs
+        remote.lobby = _lobby(self.game)
+        link = GuestLink(client, kind, self.keep.seat, self.keep.name, chain=remote.chain)
+        link.rejoin(remote)
+        return link
+
+
 def _rejoin(app: App, game: Any, network: NetworkRecord, keep: GuestKeep) -> str:
+    if keep.wormhole:
+        from .screens.join import JoinScreen
+
+        app.show_menu()
+        app.push(JoinScreen(app, rejoin=Rejoin(game, network, keep)))
+        return OPENED
     kind = kind_of(game)
     remote = keep.remote(kind)
     remote.game, remote.proofs = game, network.proofs
@@ -108,4 +140,4 @@ def _lobby(game: Any) -> Lobby:
     )
 
 
-__all__ = ["ALONE", "OPENED", "REFUSED", "open_saved", "resume_networked"]
+__all__ = ["ALONE", "OPENED", "REFUSED", "Rejoin", "open_saved", "resume_networked"]

@@ -207,6 +207,7 @@ def test_tab_says_a_button_and_a_dropdown_with_its_value_and_left_right_its_new_
         "General, button, chosen"
     ]  # the section shown
     press(app, pygame.K_TAB)  # Speech
+    press(app, pygame.K_TAB)  # Network
     assert said_by(app, lambda: press(app, pygame.K_TAB)) == ["Language, drop-down, English"]
     assert said_by(app, lambda: press(app, pygame.K_DOWN)).pop().startswith("Window size, drop")
     for _ in range(2):
@@ -285,6 +286,7 @@ def test_the_speech_section_turns_speech_on_sets_its_rate_and_how_much_is_said(m
         "settings.speech_detail",
     ]
     assert screen.speech.selected_option[1] == "off" and not app.voice.on
+    press(app, pygame.K_TAB)  # the Network tab
     press(app, pygame.K_TAB)
     press(app, pygame.K_RIGHT)  # Off → On: on, by the keyboard alone
     settle(app)

@@ -5,10 +5,18 @@ person's name and the seat (the first open one, or one the host's lobby reports 
 Join connects; the screen then says it waits for the host to start, with the lobby's
 seats, and opens this computer's table once the game arrives. What goes wrong is said in
 the window: a wrong code, no host at that address, a seat or name taken, another version.
+
+Over the internet the same screen takes a wormhole code ("7-purple-sausages") with the
+address left empty: Join then goes by ``internet.WormholeGuest`` on the servers chosen in
+Settings → Network, to the seat the code is for, and the screen says each frame how far it
+got (the mailbox server, the host's answer, the connection, direct or through the relay).
+A guest's saved wormhole game opens this screen ready to rejoin its seat: only the new
+code is asked for (``rejoin``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -23,9 +31,26 @@ from buttons_game.ui import art
 
 from ..netplay import DEFAULT_PORT, NetPlay, open_table
 from ..screen import Host, Screen
+from ..text import draw_lines, line_step, wrap
 from .common import button, draw_backdrop, draw_title
 from .lobby import WORDS
 from .widgets import DropDown, TextEntry
+
+WORMHOLE_CODE = re.compile(r"^\d+(-[^\W\d_]+)+$")
+WORMHOLE_FINAL = ("wrong_code", "no_mailbox", "no_host", "failed", "lost")
+
+
+def is_wormhole_code(text: str) -> bool:
+    """A code for play over the internet: a number and words, "7-purple-sausages"."""
+    return bool(WORMHOLE_CODE.match("-".join(text.strip().lower().split())))
+
+
+def wormhole_guest(servers: Any, code: str) -> Any:
+    """A guest's wormhole to the host that gave ``code`` (tests replace it with a fake)."""
+    from buttons_game.net.internet import WormholeGuest
+
+    return WormholeGuest(servers, code)
+
 
 SEEN_FROM_A_GUEST = {**WORDS, "host": "net.ui.seat_at_host"}
 
@@ -36,9 +61,12 @@ MOST_SEATS = 4
 MOST_FOUND = 4  # games heard on the network shown at once
 
 
-def error_text(link: GuestLink, where: str) -> str:
-    """Why the link ended, in the person's language."""
+def error_text(link: GuestLink, where: str, wormhole: bool = False) -> str:
+    """Why the link ended, in the person's language (``wormhole``: it came by a wormhole
+    code, ``where`` names the mailbox server)."""
     code = link.error or ""
+    if wormhole and code in WORMHOLE_FINAL:
+        return t(f"net.wh.error_{code}", server=where)
     if code == "wrong_code":
         return t("net.secure.wrong_code")
     if code == "version":
@@ -56,10 +84,13 @@ class JoinScreen(Screen):
     def speech_title(self) -> str:
         return t("net.ui.join_title")
 
-    def __init__(self, host: Host, browser: Any = None) -> None:
+    def __init__(self, host: Host, browser: Any = None, rejoin: Any = None) -> None:
         """``browser``: the games heard on the network (``net.discovery.Browser``); by
-        default one when the app runs with the network on, none otherwise."""
+        default one when the app runs with the network on, none otherwise. ``rejoin``: a
+        saved wormhole game to take its seat again in (``netresume.Rejoin``)."""
         super().__init__(host)
+        self.rejoin = rejoin
+        self.wormhole: Any = None  # the WormholeGuest joined by, if any
         if browser is None and getattr(host.options, "lan", False):
             from buttons_game.net.discovery import Browser
 
@@ -75,6 +106,8 @@ class JoinScreen(Screen):
             "code": "",
             "name": humans[0] if humans else t("setup.default_name", n=1),
         }
+        if rejoin is not None:
+            self.typed["name"] = rejoin.name
         self.seat = ANY_SEAT
         self.link: GuestLink | None = None
         self.where = ""  # the address and port joined
@@ -94,6 +127,8 @@ class JoinScreen(Screen):
         self.rows: dict[str, int] = {}
         y = int(h * 0.17)
         for field in ("address", "port", "code", "name"):
+            if self.rejoin is not None and field != "code":
+                continue
             entry = self.add(TextEntry(pygame.Rect(x, y, width, row), manager=self.manager))
             self.name_control(entry, t(f"net.ui.field_{field}"))
             if field == "port":
@@ -106,6 +141,8 @@ class JoinScreen(Screen):
             entry.set_text(self.typed[field])
             self.entries[field], self.rows[field] = entry, y
             y += row + gap
+        if self.rejoin is not None:
+            self.entries["code"].focus()
         options = [(tk("net.ui.any_seat"), ANY_SEAT)] + [
             (t("setup.seat", n=p + 1), str(p)) for p in self.seat_choices()
         ]
@@ -114,6 +151,8 @@ class JoinScreen(Screen):
             DropDown(options, chosen, pygame.Rect(x, y, width, row), manager=self.manager)
         )
         self.name_control(self.seat_menu, t("net.ui.field_seat"))
+        if self.rejoin is not None:
+            self.seat_menu.hide()
         self.rows["seat"] = y
         y += row + gap * 2
         self.found_buttons: dict[Any, Any] = {}
@@ -137,7 +176,7 @@ class JoinScreen(Screen):
         """The games heard on the network that get a button: none once this computer has
         joined (the host's seats stand there then), and only as many as fit above the
         line that says what happens (``MOST_FOUND`` at most)."""
-        if self.link is not None:
+        if self.link is not None or self.rejoin is not None:
             return []
         room = self.host.surface.get_height() - self.px(170) - top
         return self.found[: max(0, min(MOST_FOUND, room // (self.px(36) + self.px(6))))]
@@ -181,6 +220,11 @@ class JoinScreen(Screen):
         if self.link is not None:
             return
         self._collect()
+        if self.rejoin is not None or (
+            not self.typed["address"].strip() and is_wormhole_code(self.typed["code"])
+        ):
+            self._join_by_wormhole()
+            return
         address = self.typed["address"].strip()
         port_text, code = self.typed["port"].strip(), self.typed["code"].strip()
         name = clean_name(self.typed["name"], SEAT_NAME_LIMIT)
@@ -206,6 +250,40 @@ class JoinScreen(Screen):
             self.message = (t("net.ui.looking", address=f"{address}:{port}"), "text_dim")
             self.rebuild()  # the games heard on the network make room for the host's seats
 
+    def _join_by_wormhole(self) -> None:
+        """Join by a wormhole code: the seat is the one the host's code is for."""
+        from buttons_game.net.internet import Servers
+
+        code = self.typed["code"].strip()
+        name = clean_name(self.typed["name"], SEAT_NAME_LIMIT)
+        if not is_wormhole_code(code):
+            self.message = (t("net.wh.need_code"), "bad")
+            return
+        if not name:
+            self.message = (t("setup.empty_name"), "bad")
+            return
+        settings = self.host.settings
+        try:
+            servers = Servers.chosen(settings.mailbox, settings.relay)
+            client = wormhole_guest(servers, code)
+        except ValueError as error:
+            self.message = (t("net.ui.error_ended", reason=str(error)), "bad")
+            return
+        rejoin = self.rejoin
+        if rejoin is None:
+            self.link = GuestLink(client, None, None, name)
+        else:
+            self.link = rejoin.link(client)
+        self.wormhole, self.where = client, servers.where()
+        self.reach = ("", 0, code)
+        self.message = (self.stage_text(), "text_dim")
+        self.rebuild()
+
+    def stage_text(self) -> str:
+        """How far a wormhole join got, in words."""
+        stage = getattr(self.wormhole, "stage", "mailbox")
+        return t(f"net.wh.stage_{stage}", server=self.where)
+
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         changed = False
@@ -222,19 +300,22 @@ class JoinScreen(Screen):
         lobby_before = link.lobby if link.remote is None else link.remote.lobby
         changed |= link.poll()
         if link.error is not None:
-            self.message = (error_text(link, self.where), "bad")
+            self.message = (error_text(link, self.where, self.wormhole is not None), "bad")
             link.close()
-            self.link = None
+            self.link = self.wormhole = None
             self._collect()
             self.rebuild()
             return True
-        if link.game is not None:
+        if link.game is not None and (self.rejoin is None or link.seated):
             self.handed = True
             address, port, code = self.reach
             net = NetPlay(link, code=code, port=port, address=address)
+            net.wormhole = self.wormhole is not None
             open_table(self.host, net)  # type: ignore[arg-type]
             return True
-        if link.joined:
+        if self.wormhole is not None and not link.joined or self.rejoin is not None:
+            self.message = (self.stage_text(), "text_dim")
+        elif link.joined:
             self.message = (t("net.ui.waiting_start"), "accent")
         elif link.reached:
             self.message = (t("net.ui.joining"), "text_dim")
@@ -274,6 +355,8 @@ class JoinScreen(Screen):
         draw_title(surface, t("net.ui.join_title"), int(h * 0.05), px(38))
         row = px(42)
         for field in ("address", "port", "code", "name", "seat"):
+            if self.rejoin is not None and field != "code":
+                continue
             label = art.text(t(f"net.ui.field_{field}"), px(20), "text")
             surface.blit(label, label.get_rect(midleft=(self.label_x, self.rows[field] + row // 2)))
         y = self.found_top
@@ -283,16 +366,22 @@ class JoinScreen(Screen):
             surface.blit(label, label.get_rect(midleft=(self.label_x, y + px(18))))
         elif link is None:
             hint = "net.ui.none_found" if self.browser is not None else "net.ui.type_address"
-            image = art.text(t(hint), px(17), "text_dim")
-            surface.blit(image, (self.label_x, y))
+            texts = [t(hint), t("net.wh.join_hint")]
+            if self.rejoin is not None:
+                texts = [t("net.wh.rejoin", seat=self.rejoin.seat + 1, name=self.rejoin.name)]
+            room = pygame.Rect(self.label_x, y, w - 2 * self.label_x, 0)
+            lines = [line for text in texts for line in wrap(text, px(17), room.width)]
+            room.height = len(lines) * line_step(px(17))
+            draw_lines(surface, lines, room, px(17), "text_dim")
         for line in self.seat_lines():
             image = art.text(line, px(19), "text")
             surface.blit(image, (self.label_x, y))
             y += px(28)
         text, tint = self.message
-        if text:
-            image = art.text(text, px(18), tint, True)
-            surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
+        if text:  # a long one (a mailbox server that cannot be reached) on up to three lines
+            lines, step = wrap(text, px(18), w - px(80), bold=True)[:3], line_step(px(18))
+            room = pygame.Rect(0, h - px(170) - (len(lines) - 1) * step, w, len(lines) * step)
+            draw_lines(surface, lines, room, px(18), tint, True, centre=True)
 
 
 __all__ = ["JoinScreen", "error_text"]

@@ -3,7 +3,10 @@
 It shows the join code (a new one with a button, while nobody has joined), this
 computer's address and the port (another port with a button; a busy one said plainly),
 each seat (open, a guest's name, a person here, a bot), Start (once every remote seat is
-taken) and Cancel. The game is announced on the local network (mDNS) when the app runs
+taken) and Cancel. With play over the internet on (``AppOptions.internet``), each remote
+seat also has its wormhole code, a button for a new one and what it is doing in words
+(``internet.WormholeHost`` beside the address route, as one ``links.Routes``).
+The game is announced on the local network (mDNS) when the app runs
 with the network on (``AppOptions.lan``; never in tests). On Start every computer draws
 the deal together and the host's table opens on ``GameHost.match``.
 """
@@ -19,14 +22,16 @@ from buttons_game import __version__
 from buttons_game.core.kind import kind_of
 from buttons_game.i18n import t
 from buttons_game.net.host import GameHost
-from buttons_game.net.links import HostLink
+from buttons_game.net.links import HostLink, Routes
 from buttons_game.net.messages import Lobby
 from buttons_game.net.transport import HostServer
 from buttons_game.ui import art
 
 from ..netplay import DEFAULT_PORT, Announcing, NetPlay, join_code, open_table, this_address
 from ..screen import Host, Screen
+from ..text import draw_lines, line_step, wrap
 from .common import button, draw_backdrop, draw_title
+from .lobby_codes import CodeRows, make_wormholes
 from .widgets import TextEntry
 
 WORDS = {"open": "net.ui.seat_open", "guest": "net.ui.seat_guest", "host": "net.ui.seat_here",
@@ -58,6 +63,8 @@ class LobbyScreen(Screen):
             else GameHost(game, remote, seed=host.options.seed, worker=True)
         )
         self.link: HostLink | None = None
+        self.codes = CodeRows(self, make_wormholes(host, self.gamehost, kind_of(game).id))
+        self.routes = Routes(None, self.codes.wormholes)
         self.announcer: Announcing | None = None
         self.error = ""
         self.starting = False
@@ -77,7 +84,9 @@ class LobbyScreen(Screen):
             self.error = t("net.ui.port_busy", port=self.port)
             return
         self.port = server.port
-        self.link = HostLink(self.gamehost, server, app_version=__version__)
+        self.routes.replace_server(server)
+        if self.link is None:
+            self.link = HostLink(self.gamehost, self.routes, app_version=__version__)
         if self.lan:
             self._announce()
 
@@ -95,11 +104,19 @@ class LobbyScreen(Screen):
         self.announcer = Announcing(lambda: Announcer(label, game, port, seats, address=address))
 
     def _close(self) -> None:
+        """The address route closed (the wormholes stay: ``finish`` closes everything)."""
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
+        if not self.handed:
+            self.routes.replace_server(None)
+
+    def _finish(self) -> None:
+        self._close()
         if self.link is not None and not self.handed:
             self.link.close()
+        elif not self.handed:
+            self.routes.close()
         self.link = None
 
     def _open_seats(self) -> int:
@@ -114,10 +131,11 @@ class LobbyScreen(Screen):
         w, h = self.host.surface.get_size()
         px = self.px
         left, row = w // 2 - px(330), px(44)
+        self.top = int(h * (0.17 if self.codes.on else 0.24))
         self.renew = button(
-            self, pygame.Rect(w // 2 + px(185), int(h * 0.24), px(210), row), "net.ui.new_code"
+            self, pygame.Rect(w // 2 + px(185), self.top, px(210), row), "net.ui.new_code"
         )
-        y = int(h * 0.24) + 2 * (row + px(12))  # under the address: a long one has its row
+        y = self.top + 2 * (row + px(12))  # under the address: a long one has its row
         self.port_row = y
         self.port_entry = self.add(
             TextEntry(pygame.Rect(w // 2 + px(40), y, px(130), row), manager=self.manager)
@@ -129,8 +147,9 @@ class LobbyScreen(Screen):
         self.use_port = button(
             self, pygame.Rect(w // 2 + px(185), y, px(210), row), "net.ui.use_port"
         )
-        self.seats_top = y + row + px(30)
+        self.seats_top = y + row + px(30 if not self.codes.on else 14)
         self.left = left
+        self.codes.build()
         bw, bh = px(240), px(54)
         self.cancel = button(
             self, pygame.Rect(w // 2 - bw - 10, h - px(110), bw, bh), "net.ui.cancel", "#big_button"
@@ -164,6 +183,8 @@ class LobbyScreen(Screen):
                 self._open()
             elif pressed is self.use_port and not self.joined:
                 self._new_port()
+            else:
+                self.codes.pressed(pressed)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.port_entry:
             self._new_port()
@@ -202,6 +223,7 @@ class LobbyScreen(Screen):
         if self.announcer is not None and self.announcer.error is not None:
             self.host.notify(t("net.ui.no_announce", error=self.announcer.error), "bad")
             self.announcer = None
+        changed |= self.codes.update()
         lobby = self.gamehost.lobby()
         if lobby != self.shown:
             self.shown = lobby
@@ -213,7 +235,7 @@ class LobbyScreen(Screen):
 
     def exit(self) -> None:
         super().exit()
-        self._close()
+        self._finish()
 
     # ------------------------------------------------------------------ drawing
     def seat_lines(self) -> list[str]:
@@ -239,6 +261,9 @@ class LobbyScreen(Screen):
             return t("net.ui.starting"), "accent"
         if self.gamehost.ready:
             return t("net.ui.all_joined"), "good"
+        said = self.codes.message()
+        if said is not None:
+            return said
         return t("net.ui.tell_moved" if self.moved else "net.ui.tell_code"), "text_dim"
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -246,7 +271,7 @@ class LobbyScreen(Screen):
         px = self.px
         w, h = surface.get_size()
         draw_title(surface, self.title(), int(h * 0.06), px(38))
-        y = int(h * 0.24)
+        y = self.top
         code = art.text(t("net.ui.code", code=self.code), px(28), "accent", True)
         surface.blit(code, code.get_rect(midleft=(self.left, y + px(22))))
         y += px(56)
@@ -256,14 +281,18 @@ class LobbyScreen(Screen):
         self.port_box = surface.blit(
             port, port.get_rect(midright=(w // 2 + px(30), self.port_row + px(22)))
         )
-        y = self.seats_top
-        for line in self.seat_lines():
-            image = art.text(line, px(22), "text")
-            surface.blit(image, (self.left, y))
-            y += px(34)
+        if self.codes.on:
+            self.codes.draw(surface)
+        else:
+            y = self.seats_top
+            for line in self.seat_lines():
+                image = art.text(line, px(22), "text")
+                surface.blit(image, (self.left, y))
+                y += px(34)
         message, tint = self.message()
-        image = art.text(message, px(18), tint, True)
-        surface.blit(image, image.get_rect(midtop=(w // 2, h - px(170))))
+        lines, step = wrap(message, px(18), w - px(80), bold=True)[:2], line_step(px(18))
+        room = pygame.Rect(0, h - px(170) - (len(lines) - 1) * step, w, len(lines) * step)
+        draw_lines(surface, lines, room, px(18), tint, True, centre=True)
 
 
 __all__ = ["LobbyScreen"]

@@ -20,6 +20,7 @@ from buttons_game.ui.text import draw_lines, wrap
 from ..screen import Screen
 from ..sound import VOLUME_STEPS
 from .common import HEADING_GAP, below_title, button, draw_backdrop, draw_title, tray, widgets_above
+from .network_settings import NETWORK_ROWS, NetworkSection
 from .widgets import DropDown
 
 ROWS = (
@@ -42,7 +43,8 @@ TAB_WIDTH, TAB_HEIGHT = 200, 36  # a section's tab (before scaling)
 
 class SettingsScreen(Screen):
     name = "settings"
-    section = "general"  # or "speech"
+    section = "general"  # or "speech", "network"
+    SECTIONS = ("general", "speech", "network")
 
     def speech_title(self) -> str:
         return f"{t('settings.title')}: {t(f'settings.section_{self.section}')}"
@@ -61,7 +63,7 @@ class SettingsScreen(Screen):
         below = self.tabs_y + self.px(TAB_HEIGHT) + gap
         y, bottom = max(int(h * 0.19), below), h - self.px(130)
         step = min(self.px(70), (bottom - y - self.px(46)) // (len(ROWS) - 1))
-        rows = ROWS if self.section == "general" else SPEECH_ROWS
+        rows = {"general": ROWS, "speech": SPEECH_ROWS, "network": NETWORK_ROWS}[self.section]
         self.rows = [(key, y + i * step) for i, key in enumerate(rows)]
 
     def _menu(
@@ -79,14 +81,19 @@ class SettingsScreen(Screen):
         w, h = self.host.surface.get_size()
         tw, th = self.px(TAB_WIDTH), self.px(TAB_HEIGHT)
         self.tabs = {}
-        for i, section in enumerate(("general", "speech")):
-            left = w // 2 - tw - self.px(6) + i * (tw + self.px(12))
+        first = w // 2 - (len(self.SECTIONS) * tw + (len(self.SECTIONS) - 1) * self.px(12)) // 2
+        for i, section in enumerate(self.SECTIONS):
+            left = first + i * (tw + self.px(12))
             rect = pygame.Rect(left, self.tabs_y, tw, th)
             self.tabs[section] = button(self, rect, f"settings.section_{section}")
             if section == self.section:
                 self.tabs[section].select()
         if self.section == "general":
             self._build_general()
+        elif self.section == "network":
+            if getattr(self, "network", None) is None:
+                self.network = NetworkSection(self)
+            self.network.build(self.rows)
         else:
             self._build_speech()
         bw, bh = self.px(220), self.px(52)
@@ -175,6 +182,12 @@ class SettingsScreen(Screen):
                 if event.ui_element is tab:
                     self.show_section(section)
                     return True
+        if self.section == "network" and event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.network.pressed(event.ui_element):
+                return True
+        if self.section == "network" and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.network.apply()
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.section == "speech":
             return self._speech_changed(event)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -215,14 +228,22 @@ class SettingsScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         labels = []
         for key, y in self.rows:
+            if key == "settings.network_actions":
+                continue
             label = art.text(t(key), self.px(20), "text", True)
             x = surface.get_width() // 2 - self.px(20) - label.get_width()
             labels.append((label, label.get_rect(topleft=(x, y + self.px(8)))))
         last = self.rows[-1][1] + self.px(46)
         note: list[str] = []
-        if self.section == "speech":  # what the rate and "ours" mean, under the rows
+        tint = "text"
+        if self.section in ("speech", "network"):  # what the rows mean, under them
             room = pygame.Rect(0, 0, min(surface.get_width() - self.px(80), self.px(720)), 0)
-            note = wrap(t("settings.speech_note"), self.px(17), room.width)
+            text = t("settings.speech_note")
+            if self.section == "network":
+                text, tint = self.network.message
+                text = text or t("settings.network_note")
+                tint = tint if self.network.message[0] else "text"
+            note = wrap(text, self.px(17), room.width)
             room.midtop = (surface.get_width() // 2, last + self.px(24))
             room.height = len(note) * self.px(24)
             labels.append((pygame.Surface((0, 0)), room))
@@ -235,4 +256,4 @@ class SettingsScreen(Screen):
         for label, rect in labels:
             surface.blit(label, rect)
         if note:
-            draw_lines(surface, note, labels[-1][1], self.px(17), "text", centre=True)
+            draw_lines(surface, note, labels[-1][1], self.px(17), tint, centre=True)
