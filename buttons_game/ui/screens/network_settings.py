@@ -67,24 +67,26 @@ class NetworkSection:
         self.screen = screen
         self.message = ("", "text_dim")
         self.typed: tuple[str, str] | None = None  # kept over a rebuild
+        self.shift = 0  # how far left of the usual rows the wide fields start
 
     def build(self, rows: list[tuple[str, int]]) -> None:
         screen, px = self.screen, self.screen.px
         settings = screen.host.settings
         width = min(px(520), screen.host.surface.get_width() // 2 - px(40))
+        # the labels and these wide fields together sit in the middle, as the other tabs do
+        self.shift = max(0, (width - px(300)) // 2)
+        x = screen.x - self.shift
         self.entries = []
         texts = self.typed or (shown_mailbox(settings), shown_relay(settings))
         for (key, y), text in zip(rows[:2], texts, strict=True):
-            entry = screen.add(
-                TextEntry(pygame.Rect(screen.x, y, width, px(46)), manager=screen.manager)
-            )
+            entry = screen.add(TextEntry(pygame.Rect(x, y, width, px(46)), manager=screen.manager))
             entry.set_text_length_limit(FIELD_LIMIT)
             entry.set_text(text)
             screen.name_control(entry, t(key))
             self.entries.append(entry)
         y = rows[2][1]
         half = (width - px(10)) // 2
-        left, right = pygame.Rect(screen.x, y, half, px(46)), pygame.Rect(0, y, half, px(46))
+        left, right = pygame.Rect(x, y, half, px(46)), pygame.Rect(0, y, half, px(46))
         right.left = left.right + px(10)
         self.save = button(screen, left, "settings.use_servers")
         self.public = button(screen, right, "settings.public_servers")

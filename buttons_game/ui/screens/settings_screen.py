@@ -232,6 +232,8 @@ class SettingsScreen(Screen):
                 continue
             label = art.text(t(key), self.px(20), "text", True)
             x = surface.get_width() // 2 - self.px(20) - label.get_width()
+            if self.section == "network":
+                x -= self.network.shift
             labels.append((label, label.get_rect(topleft=(x, y + self.px(8)))))
         last = self.rows[-1][1] + self.px(46)
         note: list[str] = []
