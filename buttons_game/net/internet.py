@@ -306,6 +306,49 @@ def _dilate(w: Any, servers: Servers, on_status: Any) -> Any:
     )
 
 
+class _Redial:
+    """Dilation (magic-wormhole 0.24) tries each way to the other computer once per
+    connection generation and then waits for ever: a relay that was down at that moment
+    (restarted), or a network that was not back yet (a laptop waking), would leave the two
+    computers apart for good. While the route says "reconnecting", every ``every`` seconds
+    this starts a new listener (its hints, with the addresses this computer has now, go to
+    the other side, which dials them) and dials the relay again."""
+
+    def __init__(self, dilated: Any, every: float) -> None:
+        self.dilated, self.every = dilated, every
+        self.since: float | None = None
+        self.tries = 0
+
+    def seen(self, route: str | None) -> None:
+        if route == "reconnecting":
+            self.since = self.since or time.monotonic()
+        elif route is not None:
+            self.since = None
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every / 2)
+            if self.since is not None and time.monotonic() - self.since >= self.every:
+                self.since = time.monotonic()
+                self.redial()
+
+    def redial(self) -> None:
+        connector = getattr(getattr(self.dilated, "_manager", None), "_connector", None)
+        if connector is None:
+            return
+        self.tries += 1
+        with contextlib.suppress(Exception):  # a private API: at worst, no help
+            if not connector._no_listen and not connector._tor:
+                connector._start_listener(connector._get_listener_addresses())
+            if connector._transit_relays:
+                connector._use_hints(connector._transit_relays)
+
+
+def _redial_every() -> float:
+    interval, timeout = keepalive()
+    return max(1.0, interval + timeout)
+
+
 def _mailbox_reached(status: Any) -> bool | None:
     from wormhole._status import Connected as MailboxConnected
     from wormhole._status import Failed
@@ -362,6 +405,7 @@ class _Hole:
     task: asyncio.Task[None] | None = None
     streams: int = 0  # subchannels opened on it so far
     live: int = 0  # … and open now
+    redialing: asyncio.Task[None] | None = None
 
 
 class WormholeHost(_Network):
@@ -382,7 +426,8 @@ class WormholeHost(_Network):
         self.servers = servers
         self.lifetime = lifetime
         self.game = game
-        self._wanted: set[int] = set(seats)
+        self._wanted: set[int] = set(seats)  # on the network thread
+        self._asked: set[int] = set(seats)  # what the owner asked for last
         self._offers: dict[int, Offer] = {}
         self._holes: list[_Hole] = []
         self._numbers: dict[int, int] = {}
@@ -398,7 +443,8 @@ class WormholeHost(_Network):
     def want(self, seats: Iterable[int]) -> None:
         """The seats that need a code now: those with no guest connected."""
         wanted = set(seats)
-        if wanted != self._wanted:
+        if wanted != self._asked:  # not ``_wanted``: a change on its way may not be there yet
+            self._asked = wanted
             self._call(self._set_wanted, wanted)
 
     def renew(self, seat: int) -> None:
@@ -492,6 +538,8 @@ class WormholeHost(_Network):
 
     async def _shut(self, hole: _Hole) -> None:
         hole.closed = True
+        if hole.redialing is not None:
+            hole.redialing.cancel()
         if hole.task is not None and hole.task is not asyncio.current_task():
             hole.task.cancel()
         if hole.w is not None:
@@ -513,8 +561,12 @@ class WormholeHost(_Network):
                     self._show(hole, state="ready" if seen and hole.code else
                                ("no_mailbox" if not seen else "asking"))  # fmt: skip
 
+        redial: _Redial | None = None
+
         def on_dilation(status: Any) -> None:
             route = _route(status)
+            if redial is not None:
+                redial.seen(route)
             if route is not None:
                 hole.route = route
                 if hole.opened:
@@ -541,6 +593,8 @@ class WormholeHost(_Network):
             await _future(w.get_verifier())
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
+            redial = _Redial(dilated, _redial_every())
+            hole.redialing = asyncio.ensure_future(redial.run())
 
             def made(stream: _Stream) -> None:
                 hole.opened = True
@@ -556,6 +610,8 @@ class WormholeHost(_Network):
             raise
         except BaseException as error:  # noqa: BLE001 — a spent or failed code: a new one
             hole.closed = True
+            if hole.redialing is not None:
+                hole.redialing.cancel()
             if hole.w is not None:
                 w, hole.w = hole.w, None
                 await _close_wormhole(w)
@@ -618,6 +674,7 @@ class WormholeGuest(_Network):
         self.seat: int | None = None
         self.game: str | None = None
         self._w: Any = None
+        self._redialing: asyncio.Task[None] | None = None
         self._begin()
 
     @property
@@ -630,8 +687,9 @@ class WormholeGuest(_Network):
         work = asyncio.ensure_future(self._join())
         stopping = asyncio.ensure_future(stop.wait())
         await asyncio.wait({work, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (work, stopping):
-            task.cancel()
+        for task in (work, stopping, self._redialing):
+            if task is not None:
+                task.cancel()
         for link in list(self._links.values()):
             link.outgoing.put_nowait(None)
         if self._w is not None:
@@ -651,8 +709,12 @@ class WormholeGuest(_Network):
             if _mailbox_reached(status) and not reached.done():
                 reached.set_result(True)
 
+        redial: _Redial | None = None
+
         def on_dilation(status: Any) -> None:
             now = _route(status)
+            if redial is not None:
+                redial.seen(now)
             if now is not None:
                 route["now"] = now
                 if self.stage in ("direct", "relay", "reconnecting"):
@@ -682,6 +744,8 @@ class WormholeGuest(_Network):
                 self.game = game if isinstance(game, str) else None
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
+            redial = _Redial(dilated, _redial_every())
+            self._redialing = asyncio.ensure_future(redial.run())
             connector = dilated.connector_for(SUBCHANNEL)
             given_up_at = time.monotonic() + KEYED_PATIENCE
             delay = 0.1
