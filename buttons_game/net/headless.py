@@ -48,7 +48,9 @@ class Report:
     being shown back (seconds), the bytes it sent and received on the wire, the plies.
     A host also times each tick of its loop (``ticks``: seconds spent handling, its wait
     for the network left out) and notes each guest's connection that ended (``drops``: the
-    wall-clock time it saw it, and why: "lost" when the keepalive found it dead)."""
+    wall-clock time it saw it, and why: "lost" when the keepalive found it dead). A guest
+    notes when the host gave it its seat (``joins``: wall-clock times, again after each
+    reconnection) and ``seated``: seconds from its start (the code typed) to the first."""
 
     latencies: list[float] = field(default_factory=list)
     bytes_sent: int = 0
@@ -56,6 +58,8 @@ class Report:
     plies: int = 0
     ticks: list[float] = field(default_factory=list)
     drops: list[tuple[float, str]] = field(default_factory=list)
+    joins: list[float] = field(default_factory=list)
+    seated: float | None = None
 
     @property
     def worst_tick(self) -> float:
@@ -69,6 +73,8 @@ class Report:
             "plies": self.plies,
             "ticks": self.ticks,
             "drops": self.drops,
+            "joins": self.joins,
+            "seated": self.seated,
         }
 
 
@@ -368,6 +374,7 @@ def run_guest(
     the address route, the wormhole's own 60 by a code). ``wormholes``: the
     ``internet.Servers`` through which ``code`` is a wormhole code (``address`` and ``port``
     are not used then). ``through``: leave after that round or turn, as the host does."""
+    began = time.monotonic()  # the code typed
     kept = GuestState.read(state_file)
     kept.write(state_file)
     client: Any
@@ -379,7 +386,7 @@ def run_guest(
     else:
         client = GuestClient(address, port, code, patience=30.0 if patience is None else patience)
     guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
-    guest.think, guest.through = think, through
+    guest.think, guest.through, guest.began = think, through, began
     link = guest.link = GuestLink(
         client,
         kind,
@@ -451,6 +458,7 @@ class _Guest:
         self.asked: int | None = None  # the ply this guest's bot sent an action for
         self.sent_at = 0.0
         self.over = False
+        self.began = time.monotonic()  # the code typed: the client is about to be made
         self.think = 0.0
         self.through: int | None = None
         self.unreadable = 0
@@ -474,6 +482,9 @@ class _Guest:
         if isinstance(message, Refused):
             self.asked = None  # not applied: the seat's decision is asked anew
         if isinstance(message, Joined):
+            self.report.joins.append(time.time())
+            if self.report.seated is None:
+                self.report.seated = time.monotonic() - self.began
             self.kept.credential = remote.credential
             self.kept.write(self.state_file)
         if isinstance(message, Applied) and message.by == remote.seat and self.asked == message.ply:

@@ -199,6 +199,7 @@ def test_a_text_that_is_no_wormhole_code_is_refused_before_any_network(text: str
 
 
 def test_a_guest_that_came_by_one_seat_s_code_may_take_only_that_seat() -> None:
+    assert KOPF is not None
     game = KOPF.new_game((Seat("Ann", None), Seat("Bo", None)), seed=1, short=True)
     host = GameHost(game, [0, 1])
     host.connect("wormhole-1-1.1", only_seat=1)
@@ -260,3 +261,37 @@ def test_the_host_s_routes_send_to_each_peer_by_the_route_it_came() -> None:
     assert server.closed and [e.peer for e in routes.poll()] == ["10.0.0.3:5001"]
     routes.close()
     assert newer.closed and holes.closed
+
+
+def test_a_headless_host_tells_its_wormholes_the_seats_it_wants_and_asks_their_seat() -> None:
+    """The host's timed transport (``net.headless``) passes both through: without them a
+    dropped guest's seat kept a stale code, and a code's guest could take any seat."""
+    from buttons_game.net.headless import Report, _Timed
+
+    holes = _Route([], seats=True)
+    timed = _Timed(Routes(_Route(["10.0.0.2:5000"]), holes), Report())
+    timed.poll()
+    timed.want({0, 2})
+    assert holes.wanted == {0, 2}
+    assert timed.seat_of("wormhole-2-1.1") is None, "not a peer of the routes yet"
+    holes.events.append(Connected("wormhole-2-1.1"))
+    timed.poll()
+    assert timed.seat_of("wormhole-2-1.1") == 2 and timed.seat_of("10.0.0.2:5000") is None
+
+
+def test_the_seats_wanted_reach_the_network_thread_however_fast_they_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A change asked for is sent even when the network thread has not applied the one
+    before it yet (it compared with what was applied, and a quick back-and-forth was lost)."""
+    from buttons_game.net.internet import WormholeHost
+
+    monkeypatch.setattr(WormholeHost, "_begin", lambda self: None)  # no network at all
+    host = WormholeHost(Servers("ws://127.0.0.1:1/v1", ""), {0, 1})
+    sent: list[set[int]] = []
+    monkeypatch.setattr(host, "_call", lambda function, seats: sent.append(set(seats)))
+    host.want({0, 1})
+    host.want({1})  # a guest took seat 0 …
+    host.want({0, 1})  # … and dropped before the network thread heard of it
+    host.want({0, 1})
+    assert sent == [{1}, {0, 1}]
