@@ -57,6 +57,7 @@ HOST_PATIENCE = 60.0  # seconds a guest waits for the host to answer its code
 KEYED_PATIENCE = 30.0  # seconds from the key to the first subchannel
 CODE_LIFETIME = 30 * 60.0  # an unused code is replaced after this long
 RECONNECT_PATIENCE = 600.0  # seconds a guest keeps opening subchannels to a silent host
+RETRY_FIRST, RETRY_MOST = 0.5, 10.0  # seconds before a seat's failed wormhole is made again
 HEADER = struct.Struct(">I")
 SERVERS_VARIABLE = "BUTTONS_GAME_WORMHOLE"  # "MAILBOX,RELAY[,relay-only]" for tests
 
@@ -467,6 +468,7 @@ class WormholeHost(_Network):
         self._holes: list[_Hole] = []
         self._numbers: dict[int, int] = {}
         self._words: dict[int, str] = {}
+        self._failures: dict[int, int] = {}  # a seat's wormholes that failed in a row
         self.mailbox_reached: bool | None = None
         self._begin()
 
@@ -616,6 +618,7 @@ class WormholeHost(_Network):
                 self.mailbox_reached = False
                 self._show(hole, state="no_mailbox")
             hole.code = await _future(w.get_code())
+            self._failures.pop(hole.seat, None)
             self._show(hole, code=hole.code, state="ready")
             try:
                 await asyncio.wait_for(_future(w.get_unverified_key()), self.lifetime)
@@ -651,6 +654,9 @@ class WormholeHost(_Network):
                 w, hole.w = hole.w, None
                 await _close_wormhole(w)
             if not self._stopping():
+                if not _wrong_code(error):  # a fault that may last: not a new try at once
+                    failures = self._failures[hole.seat] = self._failures.get(hole.seat, 0) + 1
+                    await asyncio.sleep(min(RETRY_MOST, RETRY_FIRST * 2 ** (failures - 1)))
                 self._renew(hole.seat, "wrong_code" if _wrong_code(error) else "failed")
 
     def _stopping(self) -> bool:

@@ -295,3 +295,28 @@ def test_the_seats_wanted_reach_the_network_thread_however_fast_they_change(
     host.want({0, 1})  # … and dropped before the network thread heard of it
     host.want({0, 1})
     assert sent == [{1}, {0, 1}]
+
+
+def test_a_seat_whose_wormhole_keeps_failing_is_tried_again_after_a_pause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fault that lasts (the executable lacked a file autobahn reads) made the host make
+    a new wormhole at once, again and again: a core busy for nothing."""
+    import time
+
+    from buttons_game.net import internet
+
+    tries: list[float] = []
+
+    def failing(*args: Any) -> Any:
+        tries.append(time.monotonic())
+        raise RuntimeError("this wormhole cannot be made")
+
+    monkeypatch.setattr(internet, "_create", failing)
+    host = internet.WormholeHost(Servers("ws://127.0.0.1:1/v1", ""), {0})
+    try:
+        time.sleep(1.0)
+        assert 1 <= len(tries) <= 3, f"{len(tries)} tries in a second"
+        assert host.offers()[0].word == "failed"
+    finally:
+        host.close()
