@@ -31,7 +31,6 @@ import contextlib
 import io
 import os
 import re
-import socket
 import struct
 import time
 import urllib.parse
@@ -40,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import netloop
+from .dilation import Redial, no_delay, redial_every
 from .secure import GUEST, HOST, MAX_SEALED_BYTES, Channel, hkdf_sha256
 from .transport import Disconnected, Refusal, _Link, _Network, keepalive
 
@@ -283,42 +283,10 @@ def _protocol_factory(made: Any) -> Any:
     return Factory.forProtocol(_Subchannel)
 
 
-def _no_delay() -> None:
-    """Dilation's TCP connections (direct or to the relay) without Nagle's algorithm, and
-    each segment acknowledged at once (Linux): Dilation acknowledges every record with a
-    small write of its own, so the game's frame after it waited for the other side's delayed
-    ACK, about 40 ms each way, and a relay (whose sockets we do not set) held it the same
-    way: a click was shown ~87 ms after it was made on loopback, direct or through the
-    relay, instead of ~10 ms. Done once, on Dilation's protocol (magic-wormhole 0.24)."""
-    from wormhole._dilation.connection import DilatedConnectionProtocol as Dilated
-
-    if getattr(Dilated, "_buttons_no_delay", False):
-        return
-    made = Dilated.connectionMade
-
-    def connection_made(self: Any) -> None:
-        with contextlib.suppress(Exception):  # not a TCP transport: nothing to do
-            self.transport.setTcpNoDelay(True)
-        made(self)
-
-    received = Dilated.dataReceived
-    quick = getattr(socket, "TCP_QUICKACK", None)
-
-    def data_received(self: Any, data: bytes) -> None:
-        if quick is not None:  # Linux: acknowledge at once (a relay's Nagle waits for it)
-            with contextlib.suppress(Exception):
-                self.transport.getHandle().setsockopt(socket.IPPROTO_TCP, quick, 1)
-        received(self, data)
-
-    Dilated.connectionMade = connection_made
-    Dilated.dataReceived = data_received
-    Dilated._buttons_no_delay = True
-
-
 def _create(servers: Servers, versions: dict[str, Any], on_status: Any) -> Any:
     import wormhole
 
-    _no_delay()
+    no_delay()
 
     return wormhole.create(
         APP_ID,
@@ -340,49 +308,6 @@ def _dilate(w: Any, servers: Servers, on_status: Any) -> Any:
         ping_interval=float(max(1.0, interval)),
         expected_subprotocols=[SUBCHANNEL],
     )
-
-
-class _Redial:
-    """Dilation (magic-wormhole 0.24) tries each way to the other computer once per
-    connection generation and then waits for ever: a relay that was down at that moment
-    (restarted), or a network that was not back yet (a laptop waking), would leave the two
-    computers apart for good. While the route says "reconnecting", every ``every`` seconds
-    this starts a new listener (its hints, with the addresses this computer has now, go to
-    the other side, which dials them) and dials the relay again."""
-
-    def __init__(self, dilated: Any, every: float) -> None:
-        self.dilated, self.every = dilated, every
-        self.since: float | None = None
-        self.tries = 0
-
-    def seen(self, route: str | None) -> None:
-        if route == "reconnecting":
-            self.since = self.since or time.monotonic()
-        elif route is not None:
-            self.since = None
-
-    async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.every / 2)
-            if self.since is not None and time.monotonic() - self.since >= self.every:
-                self.since = time.monotonic()
-                self.redial()
-
-    def redial(self) -> None:
-        connector = getattr(getattr(self.dilated, "_manager", None), "_connector", None)
-        if connector is None:
-            return
-        self.tries += 1
-        with contextlib.suppress(Exception):  # a private API: at worst, no help
-            if not connector._no_listen and not connector._tor:
-                connector._start_listener(connector._get_listener_addresses())
-            if connector._transit_relays:
-                connector._use_hints(connector._transit_relays)
-
-
-def _redial_every() -> float:
-    interval, timeout = keepalive()
-    return max(1.0, interval + timeout)
 
 
 def _mailbox_reached(status: Any) -> bool | None:
@@ -598,7 +523,7 @@ class WormholeHost(_Network):
                     self._show(hole, state="ready" if seen and hole.code else
                                ("no_mailbox" if not seen else "asking"))  # fmt: skip
 
-        redial: _Redial | None = None
+        redial: Redial | None = None
 
         def on_dilation(status: Any) -> None:
             route = _route(status)
@@ -631,7 +556,7 @@ class WormholeHost(_Network):
             await _future(w.get_verifier())
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
-            redial = _Redial(dilated, _redial_every())
+            redial = Redial(dilated, redial_every())
             hole.redialing = asyncio.ensure_future(redial.run())
 
             def made(stream: _Stream) -> None:
@@ -750,7 +675,7 @@ class WormholeGuest(_Network):
             if _mailbox_reached(status) and not reached.done():
                 reached.set_result(True)
 
-        redial: _Redial | None = None
+        redial: Redial | None = None
 
         def on_dilation(status: Any) -> None:
             now = _route(status)
@@ -785,7 +710,7 @@ class WormholeGuest(_Network):
                 self.game = game if isinstance(game, str) else None
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
-            redial = _Redial(dilated, _redial_every())
+            redial = Redial(dilated, redial_every())
             self._redialing = asyncio.ensure_future(redial.run())
             connector = dilated.connector_for(SUBCHANNEL)
             given_up_at = time.monotonic() + KEYED_PATIENCE
