@@ -3,6 +3,7 @@
     python benchmarks/net.py [--runs 3] [--think 0] [--in-process] [--wrong-codes 1000]
     python benchmarks/net.py --proxy-delay 200 [--proxy-cuts [2]] [--runs 1] [--games buttons]
     python benchmarks/net.py --stop-guest 30 [--games buttons]
+    python benchmarks/net.py --wormhole [--runs 3] [--wormhole-stop 30] [--games kopf,buttons]
 
 Plays whole games between a ``buttons-game host`` and ``join`` processes on 127.0.0.1 (each
 guest's seat played by an easy bot): a short Kopf oder Knopf game (2 seats, so one guest)
@@ -25,6 +26,11 @@ every computer's history was identical, every action applied once, the whole gam
 time. ``--stop-guest S``: one guest process stopped with SIGSTOP mid-game for S seconds,
 then SIGCONT: whether the host saw it drop (its keepalive) and how long after the stop,
 whether the game ended identical on every computer with every action applied once.
+
+``--wormhole`` (``benchmarks/net_wormhole.py``, instead of the default run): the same games
+through wormhole codes, in a network namespace with its own mailbox server and relay: code
+typed → seat taken, click→shown direct and through the relay, and a guest stopped
+``--wormhole-stop`` seconds (30; 0: none) through the relay: how soon its seat is back.
 """
 
 from __future__ import annotations
@@ -228,7 +234,20 @@ def main(argv: list[str] | None = None) -> int:
         "--proxy-cuts", type=float, nargs="?", const=2.0, metavar="S", help="… cutting, every S s"
     )
     parser.add_argument("--stop-guest", type=float, metavar="S", help="a guest stopped S s")
+    parser.add_argument("--wormhole", action="store_true", help="through wormhole codes")
+    parser.add_argument(
+        "--wormhole-stop", type=float, default=30.0, metavar="S", help="… a guest stopped S s"
+    )
     args = parser.parse_args(argv)
+    if args.wormhole:
+        from benchmarks.net_wormhole import GAMES
+        from benchmarks.net_wormhole import measure as through_wormholes
+
+        chosen = (args.games or "kopf,buttons").split(",")
+        if any(name not in GAMES for name in chosen):
+            parser.error(f"--games: choose from {', '.join(GAMES)}")
+        print("\n".join(through_wormholes(args.runs, args.wormhole_stop, chosen)), flush=True)
+        return 0
     long_run = args.proxy_delay is not None or args.stop_guest is not None
     games = (args.games or ("buttons" if long_run else "kopf,buttons")).split(",")
     for name in games:

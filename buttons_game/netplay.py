@@ -119,6 +119,9 @@ def wormhole_servers(args: argparse.Namespace) -> object:
     return replace(servers, relay_only=True) if args.relay_only else servers
 
 
+THROUGH = "stop after this round (BUTTONS) or turn (Kopf oder Knopf): tests cut games short"
+
+
 def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``host`` and ``join`` to a CLI's subparsers."""
     games = tuple(kind.id for kind in kinds())
@@ -156,6 +159,7 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     host.add_argument(
         "--state", type=Path, help="keep the game here; started again with it, go on hosting it"
     )
+    host.add_argument("--through", type=int, default=None, help=THROUGH)
     host.set_defaults(net_parser=host)
     join = subparsers.add_parser(
         "join",
@@ -187,6 +191,13 @@ def add_net_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
         "--think", type=float, default=0.0, help="seconds the bot waits before each action"
     )
     join.add_argument("--report", type=Path, help="write what was measured here (JSON)")
+    join.add_argument(
+        "--patience",
+        type=float,
+        default=None,
+        help="seconds to wait for the host before giving up (default 30; a wormhole's 60)",
+    )
+    join.add_argument("--through", type=int, default=None, help=THROUGH)
     join.set_defaults(net_parser=join)
 
 
@@ -223,6 +234,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             on_listening=lambda port: print(f"listening on port {port}", file=sys.stderr),
             wormholes=wormhole_servers(args) if args.wormhole else None,
             on_codes=lambda codes: _tell_codes(codes, args.codes),
+            through=args.through,
         )
     except (NetPlayError, OSError) as error:
         print(f"buttons-game host: {error}", file=sys.stderr)
@@ -253,6 +265,8 @@ def run_join_command(args: argparse.Namespace) -> int:
         parser.error("--wormhole CODE joins without --port and --code")
     if args.seat is not None and args.seat < 0:
         args.net_parser.error(f"--seat counts from 0, not {args.seat}")
+    if args.patience is not None and not 0.1 <= args.patience <= 600:
+        args.net_parser.error(f"--patience is 0.1 to 600 seconds, not {args.patience}")
     if not 0 <= args.think <= 60:
         args.net_parser.error(f"--think is 0 to 60 seconds, not {args.think}")
     try:
@@ -270,6 +284,8 @@ def run_join_command(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             think=args.think,
             wormholes=wormhole_servers(args) if args.wormhole else None,
+            patience=args.patience,
+            through=args.through,
         )
     except (NetPlayError, OSError, ValueError) as error:
         print(f"buttons-game join: {error}", file=sys.stderr)

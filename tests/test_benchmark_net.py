@@ -93,3 +93,35 @@ def test_a_guest_stopped_mid_game_is_seen_gone_and_the_game_ends_the_same_everyw
     after, plies = found.groups()
     assert 0.5 <= float(after) <= 3.1 and int(plies) > 4
     assert frames.startswith("kopf     host frame: worst")
+
+
+@pytest.mark.slow
+def test_the_wormhole_figures_are_measured_in_a_namespace_of_their_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The small twin of ``--wormhole``: one short Kopf oder Knopf game direct and one
+    through the relay, then one with a guest stopped 3 s (a faster keepalive, so that the
+    stop is seen); every figure present and the games identical everywhere."""
+    from benchmarks.net_wormhole import measure
+
+    monkeypatch.setenv("BUTTONS_GAME_KEEPALIVE", "0.5,1")
+    direct, relay, stopped = measure(1, 3.0, ["kopf"], seconds=120)
+    for found, route in ((direct, "direct"), (relay, "through the relay")):
+        figures = re.search(
+            rf"wormhole kopf +{route} *: code typed → seat taken p50 (\d+) ms, max (\d+) ms "
+            r"over 2 joins; click→shown p50 ([\d.]+) ms, p99 ([\d.]+) ms over (\d+) actions; "
+            r"identical everywhere, each action once: 1 of 1 games",
+            found,
+        )
+        assert figures, found
+        seated, worst, p50, p99, actions = figures.groups()
+        assert 0 < int(seated) <= int(worst) < 10_000 and int(actions) > 0
+        assert 0 < float(p50) <= float(p99) < 60, "no delayed ACK in the way (Nagle's ~40 ms)"
+    back = re.search(
+        r"wormhole kopf +a guest stopped \(SIGSTOP\) 3 s through the relay: the host saw it drop: "
+        r"yes, ([\d.]+) s after the stop; its seat taken back ([\d.]+) s after SIGCONT; "
+        r"identical on every computer: yes, each action once: yes \((\d+) plies\)",
+        stopped,
+    )
+    assert back, stopped
+    assert float(back.group(1)) <= 3.0 and float(back.group(2)) < 10

@@ -15,12 +15,13 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from buttons_game.core.errors import RulesError
+from buttons_game.core.game import replay_states
 from buttons_game.core.kind import AnyKind, kind_of
 from buttons_game.core.seats import Seat
 
@@ -47,7 +48,9 @@ class Report:
     being shown back (seconds), the bytes it sent and received on the wire, the plies.
     A host also times each tick of its loop (``ticks``: seconds spent handling, its wait
     for the network left out) and notes each guest's connection that ended (``drops``: the
-    wall-clock time it saw it, and why: "lost" when the keepalive found it dead)."""
+    wall-clock time it saw it, and why: "lost" when the keepalive found it dead). A guest
+    notes when the host gave it its seat (``joins``: wall-clock times, again after each
+    reconnection) and ``seated``: seconds from its start (the code typed) to the first."""
 
     latencies: list[float] = field(default_factory=list)
     bytes_sent: int = 0
@@ -55,6 +58,8 @@ class Report:
     plies: int = 0
     ticks: list[float] = field(default_factory=list)
     drops: list[tuple[float, str]] = field(default_factory=list)
+    joins: list[float] = field(default_factory=list)
+    seated: float | None = None
 
     @property
     def worst_tick(self) -> float:
@@ -68,6 +73,8 @@ class Report:
             "plies": self.plies,
             "ticks": self.ticks,
             "drops": self.drops,
+            "joins": self.joins,
+            "seated": self.seated,
         }
 
 
@@ -83,6 +90,25 @@ def history_document(kind: AnyKind, setup: Any, actions: Iterable[Any]) -> dict[
         "setup": kind.encode_setup(setup),
         "actions": [kind.encode_action(action) for action in actions],
     }
+
+
+def reached(kind: AnyKind, game: Any, through: int | None) -> bool:
+    """The game is over, or past its round or turn ``through`` (None: to its end)."""
+    return bool(game.state.is_over()) or (through is not None and kind.progress(game) > through)
+
+
+def played_through(
+    kind: AnyKind, setup: Any, actions: Sequence[Any], through: int | None
+) -> list[Any]:
+    """The actions up to the end of round or turn ``through`` (all of them for None): what
+    a game stopped there holds, the same on every computer."""
+    if through is None:
+        return list(actions)
+    states = replay_states(kind.first_state(setup), actions)
+    for n, section in enumerate(kind.sections(actions, states)):
+        if section > through:
+            return list(actions[:n])
+    return list(actions)
 
 
 def write_json(path: Path, document: Any) -> None:
@@ -134,6 +160,17 @@ class _Timed:
     def close(self) -> None:
         self.server.close()
 
+    def seat_of(self, peer: str) -> int | None:
+        """The seat whose wormhole code ``peer`` came by (None: the address route)."""
+        seat_of = getattr(self.server, "seat_of", None)
+        return None if seat_of is None else seat_of(peer)
+
+    def want(self, seats: set[int]) -> None:
+        """The seats that wait for a person: each is offered a wormhole code."""
+        want = getattr(self.server, "want", None)
+        if want is not None:
+            want(seats)
+
 
 # ---------------------------------------------------------------------- the host
 
@@ -155,6 +192,7 @@ def run_host(
     state_file: Path | None = None,
     wormholes: Any = None,
     on_codes: Callable[[dict[int, str]], None] | None = None,
+    through: int | None = None,
 ) -> Report:
     """Host ``game`` with guests in the ``remote`` seats until it is over; its other seats
     are the bots its seats name. ``linger``: seconds the finished game waits for every
@@ -164,8 +202,9 @@ def run_host(
     up where it was, on the same port with the same code (its guests come back by
     themselves). ``wormholes``: the ``internet.Servers`` through which each seat that waits
     for a person is offered a wormhole code too (``on_codes`` is told them whenever they
-    change; a host started again offers new ones). NetPlayError when ``timeout`` seconds
-    pass first."""
+    change; a host started again offers new ones). ``through``: stop after that round or
+    turn (tests: the game cut short, the same on every computer). NetPlayError when
+    ``timeout`` seconds pass first."""
     kind = kind_of(game)
     kept = HostState.read(state_file, kind)
     if kept is not None:  # started again after a crash: the game taken up where it was
@@ -207,7 +246,7 @@ def run_host(
             if match is not None:
                 written = HostState.write(state_file, host, code, server.port, written)
                 printer.follow(match.state.history())
-                if match.state.is_over():
+                if reached(kind, match.game, through):
                     now = time.monotonic()
                     over_at = now if over_at is None else over_at
                     gone = not any(g.connected for g in host.guests.values())
@@ -226,7 +265,8 @@ def run_host(
     report.plies = len(host.match.state.history())
     if out is not None:
         state = host.match.state
-        write_json(out, history_document(kind, state.setup, state.history()))
+        actions = played_through(kind, state.setup, state.history(), through)
+        write_json(out, history_document(kind, state.setup, actions))
     return report
 
 
@@ -321,27 +361,32 @@ def run_guest(
     seed: int | None = None,
     say: Callable[[str], None] = _say,
     timeout: float = 600.0,
-    patience: float = 30.0,
+    patience: float | None = None,
     think: float = 0.0,
     wormholes: Any = None,
+    through: int | None = None,
 ) -> Report:
     """Join the host's game in ``seat`` as ``name`` and play it with a bot of ``bot_level``
     until it is over (``kind``: the game expected; None: the one the host's Hello names).
     NetPlayError when the host refuses, cannot be reached, hosts another game, or the game
     is not over after ``timeout`` seconds. ``think``: seconds the bot waits before each
-    action, as a person would. ``wormholes``: the ``internet.Servers`` through which
-    ``code`` is a wormhole code (``address`` and ``port`` are not used then)."""
+    action, as a person would. ``patience``: seconds to wait for the host (by default 30 on
+    the address route, the wormhole's own 60 by a code). ``wormholes``: the
+    ``internet.Servers`` through which ``code`` is a wormhole code (``address`` and ``port``
+    are not used then). ``through``: leave after that round or turn, as the host does."""
+    began = time.monotonic()  # the code typed
     kept = GuestState.read(state_file)
     kept.write(state_file)
     client: Any
     if wormholes is not None:
         from .internet import WormholeGuest
 
-        client = WormholeGuest(wormholes, code)
+        waits = {} if patience is None else {"patience": patience}
+        client = WormholeGuest(wormholes, code, **waits)
     else:
-        client = GuestClient(address, port, code, patience=patience)
+        client = GuestClient(address, port, code, patience=30.0 if patience is None else patience)
     guest = _Guest(kind, seat, name, bot_level, seed, kept, state_file, say)
-    guest.think = think
+    guest.think, guest.through, guest.began = think, through, began
     link = guest.link = GuestLink(
         client,
         kind,
@@ -373,7 +418,8 @@ def run_guest(
     state = remote.state
     guest.report.plies = len(state.history())
     if out is not None:
-        write_json(out, history_document(remote.kind, state.setup, state.history()))
+        actions = played_through(remote.kind, state.setup, state.history(), through)
+        write_json(out, history_document(remote.kind, state.setup, actions))
     return guest.report
 
 
@@ -412,7 +458,9 @@ class _Guest:
         self.asked: int | None = None  # the ply this guest's bot sent an action for
         self.sent_at = 0.0
         self.over = False
+        self.began = time.monotonic()  # the code typed: the client is about to be made
         self.think = 0.0
+        self.through: int | None = None
         self.unreadable = 0
         self._seen: tuple[int, float] | None = None  # the ply the seat decides at, since when
 
@@ -434,6 +482,9 @@ class _Guest:
         if isinstance(message, Refused):
             self.asked = None  # not applied: the seat's decision is asked anew
         if isinstance(message, Joined):
+            self.report.joins.append(time.time())
+            if self.report.seated is None:
+                self.report.seated = time.monotonic() - self.began
             self.kept.credential = remote.credential
             self.kept.write(self.state_file)
         if isinstance(message, Applied) and message.by == remote.seat and self.asked == message.ply:
@@ -449,7 +500,7 @@ class _Guest:
             return
         state, kind = remote.state, remote.kind
         self.printer.follow(state.history())
-        if state.is_over():
+        if reached(kind, remote.game, self.through):
             self.over = True
             return
         ply = len(state.history())

@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import netloop
+from .dilation import Redial, no_delay, redial_every
 from .secure import GUEST, HOST, MAX_SEALED_BYTES, Channel, hkdf_sha256
 from .transport import Disconnected, Refusal, _Link, _Network, keepalive
 
@@ -58,6 +59,7 @@ HOST_PATIENCE = 60.0  # seconds a guest waits for the host to answer its code
 KEYED_PATIENCE = 30.0  # seconds from the key to the first subchannel
 CODE_LIFETIME = 30 * 60.0  # an unused code is replaced after this long
 RECONNECT_PATIENCE = 600.0  # seconds a guest keeps opening subchannels to a silent host
+RETRY_FIRST, RETRY_MOST = 0.5, 10.0  # seconds before a seat's failed wormhole is made again
 HEADER = struct.Struct(">I")
 SERVERS_VARIABLE = "BUTTONS_GAME_WORMHOLE"  # "MAILBOX,RELAY[,relay-only]" for tests
 
@@ -294,6 +296,8 @@ def _protocol_factory(made: Any) -> Any:
 def _create(servers: Servers, versions: dict[str, Any], on_status: Any) -> Any:
     import wormhole
 
+    no_delay()
+
     return wormhole.create(
         APP_ID,
         servers.mailbox,
@@ -400,6 +404,7 @@ class _Hole:
     task: asyncio.Task[None] | None = None
     streams: int = 0  # subchannels opened on it so far
     live: int = 0  # … and open now
+    redialing: asyncio.Task[None] | None = None
 
 
 class WormholeHost(_Network):
@@ -420,11 +425,13 @@ class WormholeHost(_Network):
         self.servers = servers
         self.lifetime = lifetime
         self.game = game
-        self._wanted: set[int] = set(seats)
+        self._wanted: set[int] = set(seats)  # on the network thread
+        self._asked: set[int] = set(seats)  # what the owner asked for last
         self._offers: dict[int, Offer] = {}
         self._holes: list[_Hole] = []
         self._numbers: dict[int, int] = {}
         self._words: dict[int, str] = {}
+        self._failures: dict[int, int] = {}  # a seat's wormholes that failed in a row
         self.mailbox_reached: bool | None = None
         self._begin()
 
@@ -436,7 +443,8 @@ class WormholeHost(_Network):
     def want(self, seats: Iterable[int]) -> None:
         """The seats that need a code now: those with no guest connected."""
         wanted = set(seats)
-        if wanted != self._wanted:
+        if wanted != self._asked:  # not ``_wanted``: a change on its way may not be there yet
+            self._asked = wanted
             self._call(self._set_wanted, wanted)
 
     def renew(self, seat: int) -> None:
@@ -531,6 +539,8 @@ class WormholeHost(_Network):
 
     async def _shut(self, hole: _Hole) -> None:
         hole.closed = True
+        if hole.redialing is not None:
+            hole.redialing.cancel()
         if hole.task is not None and hole.task is not asyncio.current_task():
             hole.task.cancel()
         if hole.w is not None:
@@ -552,8 +562,12 @@ class WormholeHost(_Network):
                     self._show(hole, state="ready" if seen and hole.code else
                                ("no_mailbox" if not seen else "asking"))  # fmt: skip
 
+        redial: Redial | None = None
+
         def on_dilation(status: Any) -> None:
             route = _route(status)
+            if redial is not None:
+                redial.seen(route)
             if route is not None:
                 hole.route = route
                 if hole.opened:
@@ -568,6 +582,7 @@ class WormholeHost(_Network):
                 self.mailbox_reached = False
                 self._show(hole, state="no_mailbox")
             hole.code = await _future(w.get_code())
+            self._failures.pop(hole.seat, None)
             self._show(hole, code=hole.code, state="ready")
             try:
                 await asyncio.wait_for(_future(w.get_unverified_key()), self.lifetime)
@@ -580,6 +595,8 @@ class WormholeHost(_Network):
             await _future(w.get_verifier())
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
+            redial = Redial(dilated, redial_every())
+            hole.redialing = asyncio.ensure_future(redial.run())
 
             def made(stream: _Stream) -> None:
                 hole.opened = True
@@ -594,6 +611,8 @@ class WormholeHost(_Network):
         except asyncio.CancelledError:
             raise
         except BaseException as error:  # noqa: BLE001 — a spent or failed code: a new one
+            if hole.redialing is not None:
+                hole.redialing.cancel()
             if hole.w is not None:
                 w, hole.w = hole.w, None
                 await _close_wormhole(w)
@@ -607,8 +626,9 @@ class WormholeHost(_Network):
                 word = None
             elif _wrong_code(error):
                 word = "wrong_code"
-            else:
-                await asyncio.sleep(1.0)  # the mailbox refused it: not at once again
+            else:  # a fault that may last: not a new try at once (the seat keeps this)
+                failures = self._failures[hole.seat] = self._failures.get(hole.seat, 0) + 1
+                await asyncio.sleep(min(RETRY_MOST, RETRY_FIRST * 2 ** (failures - 1)))
             hole.closed = True
             if not self._stopping():
                 self._renew(hole.seat, word)
@@ -669,6 +689,7 @@ class WormholeGuest(_Network):
         self.seat: int | None = None
         self.game: str | None = None
         self._w: Any = None
+        self._redialing: asyncio.Task[None] | None = None
         self._begin()
 
     @property
@@ -681,8 +702,9 @@ class WormholeGuest(_Network):
         work = asyncio.ensure_future(self._join())
         stopping = asyncio.ensure_future(stop.wait())
         await asyncio.wait({work, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (work, stopping):
-            task.cancel()
+        for task in (work, stopping, self._redialing):
+            if task is not None:
+                task.cancel()
         for link in list(self._links.values()):
             link.outgoing.put_nowait(None)
         if self._w is not None:
@@ -702,8 +724,12 @@ class WormholeGuest(_Network):
             if _mailbox_reached(status) and not reached.done():
                 reached.set_result(True)
 
+        redial: Redial | None = None
+
         def on_dilation(status: Any) -> None:
             now = _route(status)
+            if redial is not None:
+                redial.seen(now)
             if now is not None:
                 route["now"] = now
                 if self.stage in ("direct", "relay", "reconnecting"):
@@ -733,6 +759,8 @@ class WormholeGuest(_Network):
                 self.game = game if isinstance(game, str) else None
             key = w.derive_key(KEY_PURPOSE, 32)
             dilated = _dilate(w, self.servers, on_dilation)
+            redial = Redial(dilated, redial_every())
+            self._redialing = asyncio.ensure_future(redial.run())
             connector = dilated.connector_for(SUBCHANNEL)
             given_up_at = time.monotonic() + KEYED_PATIENCE
             delay = 0.1
