@@ -198,6 +198,9 @@ class _Stream:
         self.heard = time.monotonic()
         self.ended: str | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # True once the other side sent anything on it, False if it ended first: Dilation
+        # opens a subchannel at once, even while the other computer cannot answer
+        self.answered: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.beating: asyncio.Task[None] | None = None
 
     # Twisted's side
@@ -212,6 +215,8 @@ class _Stream:
         if self.ended is not None:
             return
         self.heard = time.monotonic()
+        if not self.answered.done():
+            self.answered.set_result(True)
         self.buffer += data
         while len(self.buffer) >= HEADER.size:
             (size,) = HEADER.unpack_from(self.buffer)
@@ -233,6 +238,8 @@ class _Stream:
         if self.ended is None:
             self.ended = reason
             self.frames.put_nowait(None)
+        if not self.answered.done():
+            self.answered.set_result(False)
         if self.beating is not None:
             self.beating.cancel()
         if self.transport is not None and reason != "closed":
@@ -627,6 +634,7 @@ class WormholeHost(_Network):
             elif _wrong_code(error):
                 word = "wrong_code"
             else:  # a fault that may last: not a new try at once (the seat keeps this)
+                self._show(hole, word="failed")
                 failures = self._failures[hole.seat] = self._failures.get(hole.seat, 0) + 1
                 await asyncio.sleep(min(RETRY_MOST, RETRY_FIRST * 2 ** (failures - 1)))
             hole.closed = True
@@ -775,6 +783,15 @@ class WormholeGuest(_Network):
                     self._final("lost")
                     return
                 stream = streams[0]
+                if not await stream.answered:  # the host could not answer (yet): again
+                    stream._end("closing")
+                    if time.monotonic() > given_up_at:
+                        self._final("lost")
+                        return
+                    await asyncio.sleep(delay)
+                    delay = min(2.0, delay * 2)
+                    continue
+                delay = 0.1
                 self.stage = route["now"] if route["now"] in ("direct", "relay") else "direct"
                 link = _Link(stream, session_channel(key, GUEST), asyncio.Queue(), self._limit())  # type: ignore[arg-type]
                 reason = await self._pump(self.PEER, link)

@@ -192,6 +192,23 @@ def test_a_silent_subchannel_is_taken_as_lost(monkeypatch: pytest.MonkeyPatch) -
     assert written.startswith(HEADER.pack(0)), "it sent its own heartbeats meanwhile"
 
 
+def test_a_subchannel_counts_as_answered_only_once_the_other_side_sent_something(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dilation opens a subchannel at once, even to a host whose process is stopped: a
+    guest that called that "connected" never said "reconnecting…" while its host slept."""
+    monkeypatch.setenv("BUTTONS_GAME_KEEPALIVE", "0.1,0.2")
+
+    async def work() -> tuple[bool, bool]:
+        silent, heard = _Stream(), _Stream()
+        silent.made(_Pipe())
+        heard.made(_Pipe())
+        heard.data(HEADER.pack(0))  # a heartbeat from the other side
+        return await silent.answered, await heard.answered
+
+    assert _run(work) == (False, True)
+
+
 @pytest.mark.parametrize("text", ["purple-sausages", "7", "", "seven-purple", "7 purple; rm"])
 def test_a_text_that_is_no_wormhole_code_is_refused_before_any_network(text: str) -> None:
     with pytest.raises(ValueError):
