@@ -101,3 +101,38 @@ def test_a_long_address_in_the_lobby_stays_clear_of_the_port(make_app, language)
             assert not address.colliderect(rect), (language, address, rect)
     finally:
         app.back()
+
+
+class HeardLater:
+    """No game heard at first; one once ``hear()`` is called."""
+
+    def __init__(self) -> None:
+        self.found: list[FoundGame] = []
+
+    def hear(self) -> None:
+        self.found = [FoundGame("Ann – BUTTONS", "buttons", "192.168.1.10", 47474,
+                                PROTOCOL_VERSION, 2)]  # fmt: skip
+
+    def games(self) -> list[FoundGame]:
+        return list(self.found)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_game_heard_while_a_code_is_typed_loses_none_of_its_letters(make_app):
+    app = make_app(window=(1280, 720))
+    app.push(MainMenu(app))
+    settle(app)
+    heard = HeardLater()
+    join = JoinScreen(app, browser=heard)
+    app.push(join)
+    settle(app)
+    click_widget(app, join.entries["code"])
+    app.step(0.02, [pygame.event.Event(pygame.TEXTINPUT, text="4-")])
+    assert join.entries["code"].get_text() == "4-"
+    heard.hear()
+    settle(app)
+    assert join.found_buttons, "the screen was built again for the game heard"
+    app.step(0.02, [pygame.event.Event(pygame.TEXTINPUT, text="ab")])
+    assert join.entries["code"].get_text() == "4-ab"

@@ -284,6 +284,20 @@ class JoinScreen(Screen):
         stage = getattr(self.wormhole, "stage", "mailbox")
         return t(f"net.wh.stage_{stage}", server=self.where)
 
+    def _rebuild_keeping_focus(self) -> None:
+        """Rebuild with what was typed, the field being typed in still taking the keys (a
+        game heard on the network while a code is typed must not eat its letters)."""
+        typing = next((f for f, e in self.entries.items() if e.is_focused), None)
+        where = self.focus_index()
+        self._collect()
+        self.rebuild()
+        self.restore_focus(where)
+        if typing is not None:
+            entry = self.entries[typing]
+            self.manager.set_focus_set(entry)
+            entry.focus()
+            entry.edit_position = len(entry.get_text())
+
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         changed = False
@@ -291,8 +305,7 @@ class JoinScreen(Screen):
             found = [g for g in self.browser.games() if g.protocol == PROTOCOL_VERSION]
             if found != self.found:
                 self.found = found
-                self._collect()
-                self.rebuild()
+                self._rebuild_keeping_focus()
                 changed = True
         link = self.link
         if link is None:
