@@ -25,6 +25,7 @@ from buttons_game.core.events import (
     Reset,
     Undone,
 )
+from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
@@ -143,6 +144,12 @@ class PlaySession:
         self.model.timers.start("passing", PASSING_SECONDS)
         if self.speech is not None:
             self.speech.refused(self.model.passing)
+
+    def not_yours(self, seat: int) -> None:
+        """A click or key while ``seat`` is to play and nobody here plays it: whose turn
+        it is, and whether a bot or a person at another computer plays that seat."""
+        elsewhere = self.match.control(seat).how == ELSEWHERE
+        self.explain("game.elsewhere_turn" if elsewhere else "game.bot_turn", seat=seat)
 
     def explain_problem(self, problem: Any) -> None:
         """Why the rules refuse an action, from the engine's reason code and details (a

@@ -260,7 +260,7 @@ class TableSession(PlaySession):
     def _human_turn(self, action: Action) -> None:
         state = self.state
         if state.phase is Phase.TURN and not self.model.here(state.active_player):
-            self.explain("game.bot_turn", seat=state.active_player)
+            self.not_yours(state.active_player)
             return
         self.attempt(state.active_player, action)
 

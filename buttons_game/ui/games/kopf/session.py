@@ -148,7 +148,7 @@ class KopfSession(PlaySession):
             return
         seat = m.human_to_play()
         if seat is None:
-            self.explain("game.bot_turn", seat=state.current_player)
+            self.not_yours(state.current_player)
             return
         if state.punishing:
             self.attempt(seat, Remove(row, col))
