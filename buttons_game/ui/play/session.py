@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.events import (
     BY_BOT,
     Applied,
@@ -25,7 +26,6 @@ from buttons_game.core.events import (
     Reset,
     Undone,
 )
-from buttons_game.core.control import ELSEWHERE
 from buttons_game.core.match import BOT, FORCED, Match, ScriptRefusal
 from buttons_game.core.notes import Note
 from buttons_game.ui.sound import Play
