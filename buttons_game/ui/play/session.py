@@ -145,10 +145,10 @@ class PlaySession:
         if self.speech is not None:
             self.speech.refused(self.model.passing)
 
-    def not_yours(self, seat: int) -> None:
+    def not_yours(self, seat: int | None) -> None:
         """A click or key while ``seat`` is to play and nobody here plays it: whose turn
         it is, and whether a bot or a person at another computer plays that seat."""
-        elsewhere = self.match.control(seat).how == ELSEWHERE
+        elsewhere = seat is not None and self.match.control(seat).how == ELSEWHERE
         self.explain("game.elsewhere_turn" if elsewhere else "game.bot_turn", seat=seat)
 
     def explain_problem(self, problem: Any) -> None:
