@@ -86,7 +86,8 @@ def _host_again(app: App, game: Any, network: NetworkRecord, keep: HostKeep) -> 
     wormholes = make_wormholes(app, gamehost, kind_of(game).id)
     link = HostLink(gamehost, Routes(server, wormholes), app_version=__version__)
     open_table(app, NetPlay(link, code=keep.code, port=keep.port))
-    app.notify(t("net.ui.hosting_again", port=keep.port, code=keep.code), "accent")
+    again = "net.ui.hosting_again" if wormholes is None else "net.wh.hosting_again"
+    app.notify(t(again, port=keep.port, code=keep.code), "accent")
     return OPENED
 
 

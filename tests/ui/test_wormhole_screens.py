@@ -161,10 +161,13 @@ def test_the_hosts_table_offers_a_gone_guests_new_code(make_app, monkeypatch):
     host, remote = table.host, table.guests["peer-1"]
     game = host.match.game
     saves.autosave(game, network=host_record(host))
-    write_keep(save_key(game.game_id, "host"), host_keep(host, "KTF-RWA-MEX", free_port()))
+    port = free_port()
+    write_keep(save_key(game.game_id, "host"), host_keep(host, "KTF-RWA-MEX", port))
     app = make_app(internet=True)
     press_continue(app)
     net = app.net
+    again = t("net.wh.hosting_again", port=port, code="KTF-RWA-MEX")
+    assert any(n.text == again for n in app.notices), "far-away guests need a new code"
     holes = wormhole_fakes.FakeWormholeHost.made[-1]
     step(app, 2)
     code = holes.offers()[1].code
