@@ -177,6 +177,31 @@ class NetPlay:
         app.show_menu()
         app.push(LobbyScreen(app, remote.game, sorted(moved.remote), gamehost=moved))
 
+    def can_rejoin_by_code(self) -> bool:
+        """At a guest that came by a wormhole code, while the host cannot be reached: the
+        host may have started again, with a new code for this seat."""
+        link = self.link
+        return (
+            isinstance(link, GuestLink)
+            and self.wormhole
+            and not link.connected
+            and self.keep() is not None
+        )
+
+    def rejoin_by_code(self, app: Any) -> None:
+        """Leave the wormhole that no longer reaches the host and ask for the new code: the
+        Join screen takes the seat back with this computer's credential and its game."""
+        from .netresume import Rejoin
+        from .screens.join import JoinScreen
+
+        link, keep = self.link, self.keep()
+        if not isinstance(link, GuestLink) or link.remote is None or keep is None:
+            return
+        game, network = link.remote.game, self.record()
+        self.close()
+        app.show_menu()
+        app.push(JoinScreen(app, rejoin=Rejoin(game, network, keep)))
+
     def hand_to_bot(self, seat: int) -> None:
         """At the host: a bot plays the gone guest's seat until the guest is back."""
         link = self.link
@@ -200,8 +225,8 @@ class NetPlay:
             return t("net.ui.host_gone")
         elif link.error is not None:
             return t("net.ui.host_lost")
-        elif not link.connected:
-            return t("net.ui.reconnecting_host")
+        elif not link.connected:  # a host started again gives a wormhole guest a new code
+            return t("net.wh.reconnecting_host" if self.wormhole else "net.ui.reconnecting_host")
         if match is None or match.game is None:
             return None
         state = match.state

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 
+import pygame
+
 from buttons_game import saves
 from buttons_game.core.kind import find_kind
 from buttons_game.i18n import t
 from buttons_game.net.host import GameHost
 from buttons_game.net.keep import decode_keep, encode_keep, guest_keep, host_keep
 from buttons_game.net.links import GuestLink, HostLink
+from buttons_game.net.transport import Disconnected
 from buttons_game.saves.network import guest_record, host_record, save_key
 from buttons_game.saves.network_keep import keep_path, write_keep
 from buttons_game.settings import SEAT_KINDS
@@ -21,9 +24,10 @@ from buttons_game.ui.games.kopf.screen import KopfScreen
 from buttons_game.ui.screens.join import JoinScreen, is_wormhole_code
 from buttons_game.ui.screens.lobby import LobbyScreen
 from buttons_game.ui.screens.menu import MainMenu
+from buttons_game.ui.screens.pause import PauseScreen
 
 from . import wormhole_fakes
-from .conftest import choose, click_widget, settle, step
+from .conftest import choose, click_widget, press, settle, step
 from .test_net_resume import free_port, half_played, press_continue
 from .test_net_screens import until
 
@@ -202,5 +206,21 @@ def test_a_guests_saved_wormhole_game_rejoins_its_seat_by_a_new_code(make_app, m
     assert net.link.remote.credential == remote.credential
     assert any(g.connected and g.seat == 1 for g in moved.guests.values())
     assert net.keep().wormhole
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScreen) and app.top.new_code is None, "connected"
+    press(app, pygame.K_ESCAPE)
+
+    # the host goes away (it will start again with new codes): the pause menu offers to
+    # rejoin with the new code, back on the Join screen with the same seat and credential
+    wormhole_fakes.FakeWormholeGuest.made[-1].events.append(Disconnected("host", "lost", False))
+    step(app, 2)
+    assert not net.link.connected and net.status() == t("net.wh.reconnecting_host")
+    press(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScreen) and pause.new_code is not None
+    click_widget(app, pause.new_code)
+    join = app.top
+    assert isinstance(join, JoinScreen) and join.rejoin is not None
+    assert join.rejoin.seat == 1 and join.rejoin.keep.credential == remote.credential
     app.show_menu()
     host_link.close()

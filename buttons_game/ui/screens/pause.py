@@ -32,7 +32,9 @@ class PauseScreen(Screen):
         away = net.away() if net is not None else []
         self.away: tuple[int, str] | None = away[0] if away else None
         self.hosting_on = net is not None and net.host_gone()
+        self.by_code = net is not None and net.can_rejoin_by_code()
         self.rows = ROWS + (1 if self.away is not None or self.hosting_on else 0)
+        self.rows += 1 if self.by_code else 0
 
     def layout(self) -> None:
         w, h = self.host.surface.get_size()
@@ -60,6 +62,9 @@ class PauseScreen(Screen):
         self.host_on = None
         if self.hosting_on:
             self.host_on = button(self, rects[ROWS], "net.ui.host_on", "#big_button")
+        self.new_code = None
+        if self.by_code:  # the host started again: its new code for this seat
+            self.new_code = button(self, rects[-1], "net.wh.rejoin_by_code", "#big_button")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -78,6 +83,8 @@ class PauseScreen(Screen):
                 self.host.back()
             elif event.ui_element is self.host_on and self.host_on is not None and self.net:
                 self.net.host_on(self.host)  # a lobby for the others to join anew
+            elif event.ui_element is self.new_code and self.new_code is not None and self.net:
+                self.net.rejoin_by_code(self.host)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.host.back()
