@@ -37,6 +37,15 @@ from .speech import TableVoice
 from .thinking import HintDesk
 
 PASSING_SECONDS = 4.0  # a passing word stays this long
+
+
+def not_yours(match: Any, seat: int | None) -> str:
+    """What a click or key says while ``seat`` is to play and nobody here plays it: a bot
+    plays that seat, or a person at another computer."""
+    elsewhere = seat is not None and match.control(seat).how == ELSEWHERE
+    return "game.elsewhere_turn" if elsewhere else "game.bot_turn"
+
+
 FLASH_SECONDS = 0.6  # a refused place stays crossed out this long
 BOT_DELAY = 0.6  # seconds between visible bot decisions, at normal speed
 DECISION_SECONDS = 0.8  # a bot's decision stays this long before the next bot's, at least
@@ -144,12 +153,6 @@ class PlaySession:
         self.model.timers.start("passing", PASSING_SECONDS)
         if self.speech is not None:
             self.speech.refused(self.model.passing)
-
-    def not_yours(self, seat: int | None) -> None:
-        """A click or key while ``seat`` is to play and nobody here plays it: whose turn
-        it is, and whether a bot or a person at another computer plays that seat."""
-        elsewhere = seat is not None and self.match.control(seat).how == ELSEWHERE
-        self.explain("game.elsewhere_turn" if elsewhere else "game.bot_turn", seat=seat)
 
     def explain_problem(self, problem: Any) -> None:
         """Why the rules refuse an action, from the engine's reason code and details (a

@@ -39,7 +39,7 @@ from buttons_game.games.buttons.game import Game
 from buttons_game.games.buttons.happened import OVER, ButtonsHappened
 from buttons_game.games.buttons.narration import Note, narrate_history, undo_note
 from buttons_game.ui.games.buttons import intents as do
-from buttons_game.ui.play.session import BOT_DELAY, PlaySession
+from buttons_game.ui.play.session import BOT_DELAY, PlaySession, not_yours
 from buttons_game.ui.play.speech import TableVoice
 from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, Timed, silent
@@ -260,7 +260,7 @@ class TableSession(PlaySession):
     def _human_turn(self, action: Action) -> None:
         state = self.state
         if state.phase is Phase.TURN and not self.model.here(state.active_player):
-            self.not_yours(state.active_player)
+            self.explain(not_yours(self.match, state.active_player), seat=state.active_player)
             return
         self.attempt(state.active_player, action)
 

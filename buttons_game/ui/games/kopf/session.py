@@ -24,7 +24,7 @@ from buttons_game.games.kopf.happened import OVER, KopfHappened
 from buttons_game.games.kopf.narration import narrate_history, square_name, undo_note
 from buttons_game.ui.games.kopf import intents as do
 from buttons_game.ui.play import intents as kit
-from buttons_game.ui.play.session import PlaySession
+from buttons_game.ui.play.session import PlaySession, not_yours
 from buttons_game.ui.play.speech import TableVoice
 from buttons_game.ui.play.thinking import HintDesk
 from buttons_game.ui.sound import Play, silent
@@ -148,7 +148,7 @@ class KopfSession(PlaySession):
             return
         seat = m.human_to_play()
         if seat is None:
-            self.not_yours(state.current_player)
+            self.explain(not_yours(self.match, state.current_player), seat=state.current_player)
             return
         if state.punishing:
             self.attempt(seat, Remove(row, col))
