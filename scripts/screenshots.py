@@ -287,6 +287,60 @@ def kopf_table(app: App, game: KopfGame) -> None:
     model.hover = (move.to_row, move.to_col)
 
 
+class ShownCodes:
+    """A host's wormholes once the mailbox gave each remote seat its code, for the README's
+    picture of the lobby (the picture needs no network; the lobby draws what it is told)."""
+
+    mailbox_reached = True
+
+    def __init__(self, seats: list[int]) -> None:
+        from buttons_game.net.internet import Offer
+
+        words = ("7-purple-sausages", "4-enterprise-endorse", "9-unravel-berserk")
+        self._offers = {seat: Offer(seat, words[n % 3], "ready") for n, seat in enumerate(seats)}
+
+    def offers(self) -> dict[int, object]:
+        return dict(self._offers)
+
+    def poll(self, timeout: float = 0.0) -> list[object]:
+        return []
+
+    def send(self, peer: str | None, frame: bytes) -> None:
+        pass
+
+    def drop(self, peer: str, reason: str = "protocol") -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def want(self, seats: object) -> None:
+        pass
+
+    def renew(self, seat: int) -> None:
+        pass
+
+    def seat_of(self, peer: str) -> int | None:
+        return None
+
+    def route_of(self, seat: int) -> str | None:
+        return None
+
+
+def lobby_with_codes(app: App) -> None:
+    """The host's lobby of a Kopf oder Knopf game with a friend far away in seat 2."""
+    from buttons_game.ui.screens import lobby
+
+    game = KopfGame.new((Seat("Ann"), Seat("Bo")))
+    made = lobby.make_wormholes
+    lobby.make_wormholes = lambda host, gamehost, kind: ShownCodes(sorted(gamehost.wanting()))
+    try:
+        app.show_menu()
+        app.push(lobby.LobbyScreen(app, game, [1]))
+    finally:
+        lobby.make_wormholes = made
+
+
 def readme(app: App, out: Path) -> None:
     """The README's pictures, at 1280x720: English, then German and Japanese tables."""
     app.start_game(mid_game(4, humans=2))
@@ -307,6 +361,9 @@ def readme(app: App, out: Path) -> None:
     app.show_menu()
     app.show_rules("kopf")
     shoot(app, out / "kopf-rules.png")
+    lobby_with_codes(app)
+    shoot(app, out / "lobby-wormhole-codes.png")
+    app.show_menu()
     for language, players, name in (("de", 4, "spiel-deutsch"), ("ja", 3, "game-japanese")):
         app.apply_settings(replace(app.settings, language=language))
         app.start_game(mid_game(players, humans=2))
