@@ -215,15 +215,16 @@ def play(
     return found
 
 
-def inside(runs: int, stop: float, games: list[str]) -> list[str]:
-    """The figures, measured here (already in the namespace)."""
+def inside(runs: int, stop: float, games: list[str], routes: str = "both") -> list[str]:
+    """The figures, measured here (already in the namespace); ``routes``: "both" (direct,
+    then through the relay) or "relay" alone."""
     lines = []
     yes = {True: "yes", False: "NO"}
     with tempfile.TemporaryDirectory(prefix="wormhole-bench-") as tmp:
         servers = LocalServers(Path(tmp))
         try:
             for name in games:
-                for relay_only in (False, True):
+                for relay_only in (False, True) if routes == "both" else (True,):
                     seated: list[float] = []
                     clicks: list[float] = []
                     identical = 0
@@ -268,11 +269,13 @@ def stopped_line(name: str, stop: float, found: dict[str, Any], yes: dict[bool, 
     )
 
 
-def measure(runs: int, stop: float, games: list[str], seconds: float = 1800) -> list[str]:
+def measure(
+    runs: int, stop: float, games: list[str], seconds: float = 1800, routes: str = "both"
+) -> list[str]:
     """The figures: this module run again inside a new network namespace."""
     script = (
         f"ip link set lo up && exec {sys.executable} -m benchmarks.net_wormhole "
-        f"{runs} {stop} {','.join(games)}"
+        f"{runs} {stop} {','.join(games)} {routes}"
     )
     done = subprocess.run(
         ["unshare", "-rn", "bash", "-c", script],
@@ -289,4 +292,5 @@ def measure(runs: int, stop: float, games: list[str], seconds: float = 1800) -> 
 
 
 if __name__ == "__main__":
-    print("\n".join(inside(int(sys.argv[1]), float(sys.argv[2]), sys.argv[3].split(","))))
+    routes = sys.argv[4] if len(sys.argv) > 4 else "both"
+    print("\n".join(inside(int(sys.argv[1]), float(sys.argv[2]), sys.argv[3].split(","), routes)))
