@@ -30,9 +30,10 @@ def test_build_and_smoke_test_the_executable():
     assert "data checked:" in result.stdout, "the archive holds the assets and the rules"
     assert "smoke test passed (BUTTONS)" in result.stdout
     assert "smoke test passed (Kopf oder Knopf)" in result.stdout
-    # It carries magic-wormhole and Twisted: it hosts and joins a game by wormhole codes.
+    # It carries magic-wormhole and Twisted: it hosts a game by a wormhole code, and
+    # another copy of it joins by the code.
     assert "smoke test passed (wormhole)" in result.stdout
-    assert "the same game on the host and both guests" in result.stdout
+    assert "the same game on the host and its guest" in result.stdout
     assert (ROOT / "dist" / "smoke-game-over.png").stat().st_size > 10_000
     assert (ROOT / "dist" / "smoke-kopf-game-over.png").stat().st_size > 10_000
     size_mb = exe.stat().st_size / 2**20

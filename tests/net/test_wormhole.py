@@ -89,8 +89,7 @@ def test_four_games_through_wormholes_with_faults_end_identical_everywhere(
 ) -> None:
     """One test, so that the four games are played once even when the tests are spread
     over several workers; each check below says what it is about."""
-    played = play_the_four_games(tmp_path)
-    assert played["seconds"] < 40, f"{played['seconds']:.1f} s in the namespace"
+    played = play_the_four_games(tmp_path)  # its time is the suite's to watch, not asserted
     a_wrong_code_is_refused_once_and_spent_and_the_game_goes_on(played)
     an_address_change_and_a_guest_killed_and_back_by_a_new_code(played)
     the_relay_restarted_and_a_guest_stopped(played)
