@@ -286,7 +286,12 @@ class GameHost:
             return [(peer, JoinRefused("started"))]
         if join.seat not in self.remote or guest.only_seat not in (None, join.seat):
             return [(peer, JoinRefused("no_such_seat"))]
-        if self.seat_guest(join.seat) is not None:
+        holder = self.seat_guest(join.seat)
+        if holder is not None and not holder.connected and holder.head is None:
+            # its connection dropped before it committed to the dice: most likely before
+            # its Joined (and credential) reached it, so it asks again: the seat is open
+            del self.guests[holder.peer]
+        elif holder is not None:
             return [(peer, JoinRefused("seat_taken"))]
         seats = self.lobby_game.seats
         taken = {s.name.casefold() for p, s in enumerate(seats) if p not in self.remote}

@@ -13,7 +13,16 @@ from buttons_game.core.kind import find_kind
 from buttons_game.core.seats import Seat
 from buttons_game.net.guest import RemoteMatch
 from buttons_game.net.host import GameHost
-from buttons_game.net.messages import Act, Applied, JoinRefused, Refused, Resync
+from buttons_game.net.messages import (
+    Act,
+    Applied,
+    Commit,
+    Join,
+    Joined,
+    JoinRefused,
+    Refused,
+    Resync,
+)
 from buttons_game.net.protocol import decode, encode
 from buttons_game.net.secure import Channel, Handshake
 from buttons_game.net.verify import verify
@@ -218,6 +227,31 @@ def test_a_seat_and_a_name_are_taken_once() -> None:
     table.settle()
     refusals = [m.code for peer, m in table.sent if isinstance(m, JoinRefused)]
     assert sorted(refusals) == ["no_such_seat", "seat_taken"]
+
+
+def test_a_seat_whose_guest_dropped_before_its_joined_arrived_can_be_joined_again() -> None:
+    """Under load a connection was cut after the host seated a guest and before its Joined
+    (with the credential) arrived: the guest, with no credential, asked again and was
+    refused "seat_taken" for good. Before it commits to the dice the seat is open again;
+    after, it is its seat (it holds the credential)."""
+    kind = find_kind("kopf")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann"), Seat("Bo", "easy")), short=True)
+    host = GameHost(game, [0], controls=[PERSON_ELSEWHERE, bot_control(kind.make_bot("easy", 1))])
+    host.connect("first")
+    joined = host.receive("first", Join(0, "Zoë"))
+    assert isinstance(joined[0][1], Joined)
+    host.disconnect("first")  # the Joined is lost with the connection
+    host.connect("again")
+    again = host.receive("again", Join(0, "Zoë"))
+    assert isinstance(again[0][1], Joined) and again[0][0] == "again"
+    assert [g.peer for g in host.guests.values() if g.seat == 0] == ["again"]
+
+    host.receive("again", Commit(0, RemoteMatch(kind, 0, "Zoë").chain.commitment))
+    assert host.guests["again"].head is not None
+    host.disconnect("again")  # committed: the seat is its own now, kept for its credential
+    host.connect("someone")
+    assert host.receive("someone", Join(0, "Yann")) == [("someone", JoinRefused("seat_taken"))]
 
 
 def test_a_guest_that_drops_comes_back_with_its_credential_and_gets_the_whole_game() -> None:
