@@ -46,19 +46,3 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid in heavy:
             item.add_marker(pytest.mark.slow)
-    # The longest tests start first, so that the workers share the rest evenly and none is
-    # left with a long test at the end (the executable's build alone takes a minute).
-    first = {name: n for n, name in enumerate(LONGEST)}
-    items.sort(key=lambda item: first.get(item.nodeid.split("[")[0], len(first)))
-
-
-LONGEST = (
-    "tests/test_executable.py::test_build_and_smoke_test_the_executable",
-    "tests/net/test_wormhole.py::test_four_games_through_wormholes_with_faults_end_identical_everywhere",
-    "tests/test_benchmark_net.py::test_the_wormhole_figures_are_measured_in_a_namespace_of_their_own",
-    "tests/games/kopf/test_bots.py::test_bot_games_end_without_an_illegal_action",
-    "tests/ui/test_screen_speech.py::test_every_screen_speaks_its_title_and_controls_in_each_language",
-    "tests/ui/test_replay.py::test_the_replay_flag_runs_headless_to_the_last_position",
-    "tests/ui/test_flags.py::test_headless_bot_game_through_the_real_loop",
-)
-"""Tests that take five seconds or more on a quiet 2-core machine, longest first."""
