@@ -197,7 +197,6 @@ class _Stream:
         self.buffer = b""
         self.heard = time.monotonic()
         self.ended: str | None = None
-        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         # True once the other side sent anything on it, False if it ended first: Dilation
         # opens a subchannel at once, even while the other computer cannot answer
         self.answered: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
@@ -208,8 +207,6 @@ class _Stream:
         self.transport = transport
         self.heard = time.monotonic()
         self.beating = asyncio.ensure_future(self._beat())
-        if not self.opened.done():
-            self.opened.set_result(None)
 
     def data(self, data: bytes) -> None:
         if self.ended is not None:
@@ -664,8 +661,6 @@ class WormholeHost(_Network):
 GUEST_STAGES = ("mailbox", "waiting", "securing", "direct", "relay", "reconnecting")
 """What a guest's join is doing, in order: contacting the mailbox, waiting for the host,
 making the connection, then connected directly / through the relay, or reconnecting."""
-
-GUEST_FINAL = ("wrong_code", "no_mailbox", "no_host", "failed", "lost")
 
 
 class WormholeGuest(_Network):

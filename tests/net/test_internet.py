@@ -28,7 +28,9 @@ from buttons_game.net.internet import (
 from buttons_game.net.links import Routes
 from buttons_game.net.messages import Join, Joined, JoinRefused
 from buttons_game.net.secure import GUEST, HOST, MAX_SEALED_BYTES, SecureError
-from buttons_game.net.transport import Connected, NetEvent, Refusal
+from buttons_game.net.transport import Connected, Refusal
+
+from .test_links import Wire
 
 KOPF = find_kind("kopf")
 
@@ -231,31 +233,16 @@ def test_a_guest_that_came_by_one_seat_s_code_may_take_only_that_seat() -> None:
     assert isinstance(host.receive("10.0.0.2:5000", Join(0, "Ann"))[0][1], Joined)
 
 
-class _Route:
+class _Route(Wire):
     """A transport in memory that names the seat of its peers as a WormholeHost does."""
 
     def __init__(self, peers: list[str], seats: bool = False) -> None:
-        self.events: list[NetEvent] = [Connected(p) for p in peers]
-        self.sent: list[tuple[str | None, bytes]] = []
-        self.dropped: list[str] = []
+        super().__init__()
+        self.events = [Connected(p) for p in peers]
         self.wanted: set[int] | None = None
-        self.closed = False
         if seats:
             self.seat_of = lambda peer: int(peer.split("-")[1])
             self.want = lambda seats: setattr(self, "wanted", set(seats))
-
-    def poll(self, timeout: float = 0.0) -> list[NetEvent]:
-        events, self.events = self.events, []
-        return events
-
-    def send(self, peer: str | None, frame: bytes) -> None:
-        self.sent.append((peer, frame))
-
-    def drop(self, peer: str, reason: str = "protocol") -> None:
-        self.dropped.append(peer)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def test_the_host_s_routes_send_to_each_peer_by_the_route_it_came() -> None:

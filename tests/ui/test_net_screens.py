@@ -110,9 +110,9 @@ def test_the_lobby_fills_as_a_guest_joins_and_start_opens_the_hosts_table(make_a
         guest.close()
 
 
-def hosted_with_a_guest(app) -> tuple[LobbyScreen, GuestLink]:
-    """A game of Kopf oder Knopf hosted through the screens (seat 2 from another computer),
-    Bo's computer joined by hand on 127.0.0.1, and the host's table open."""
+def open_lobby(app) -> LobbyScreen:
+    """The lobby of a game of Kopf oder Knopf hosted through the screens, seat 2 from
+    another computer."""
     app.push(MainMenu(app))
     settle(app)
     app.show_setup("kopf")
@@ -120,6 +120,14 @@ def hosted_with_a_guest(app) -> tuple[LobbyScreen, GuestLink]:
     choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
     click_widget(app, setup.start)
     lobby = app.top
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
+
+
+def hosted_with_a_guest(app) -> tuple[LobbyScreen, GuestLink]:
+    """A game of Kopf oder Knopf hosted through the screens (seat 2 from another computer),
+    Bo's computer joined by hand on 127.0.0.1, and the host's table open."""
+    lobby = open_lobby(app)
     client = GuestClient("127.0.0.1", lobby.port, lobby.code, patience=5)
     guest = GuestLink(client, None, None, "Bo")
     until(app, lambda: lobby.start.is_enabled, guest.poll)

@@ -19,31 +19,17 @@ from buttons_game.net.links import GuestLink, HostLink
 from buttons_game.net.transport import Disconnected
 from buttons_game.saves.network import guest_record, host_record, save_key
 from buttons_game.saves.network_keep import keep_path, write_keep
-from buttons_game.settings import SEAT_KINDS
 from buttons_game.ui.games.kopf.screen import KopfScreen
 from buttons_game.ui.screens.join import JoinScreen, is_wormhole_code
-from buttons_game.ui.screens.lobby import LobbyScreen
 from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 
 from . import wormhole_fakes
-from .conftest import choose, click_widget, press, settle, step
+from .conftest import click_widget, press, settle, step
 from .test_net_resume import free_port, half_played, press_continue
-from .test_net_screens import until
+from .test_net_screens import open_lobby, until
 
 KOPF = find_kind("kopf")
-
-
-def open_lobby(app) -> LobbyScreen:
-    app.push(MainMenu(app))
-    settle(app)
-    app.show_setup("kopf")
-    setup = app.top
-    choose(app, setup.rows[1]["kind"], len(SEAT_KINDS))  # "From another computer"
-    click_widget(app, setup.start)
-    lobby = app.top
-    assert isinstance(lobby, LobbyScreen)
-    return lobby
 
 
 def test_the_lobby_shows_each_remote_seats_code_and_a_guest_comes_by_it(make_app, monkeypatch):
