@@ -163,6 +163,7 @@ class RemoteMatch(Followed):
             self.seat, self.credential = message.seat, message.credential
             if self.game is None:
                 self.outbox.append(Commit(0, self.chain.commitment))
+                self._revealed.clear()  # a share of the deal sent may have been lost
             else:  # back after a drop: the share of the roll under way told again (the
                 # host may have restarted and lost it); the whole game follows
                 self._revealed = {d for d in self._revealed if d < self._chance_draw()}

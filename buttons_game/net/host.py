@@ -281,6 +281,8 @@ class GameHost:
             pending = self.pending
             if pending is not None and pending.heads.get(back.computer, b"") is None:
                 out.append((peer, Commit(pending.epoch, pending.chain.commitment)))
+            if self.started and self.match is None and not self.moving:
+                out.append((peer, Start()))  # the deal waits for shares: its own asked again
             return out + ([(peer, self.resync())] if self.match is not None else [])
         if self.started and not self.moving:
             return [(peer, JoinRefused("started"))]
@@ -315,6 +317,8 @@ class GameHost:
             return []
         if self.moving and commit.epoch == 0:
             return []  # a new guest's first chain: the moved game's epoch is asked for
+        if self.started and commit.epoch == 0 and commit.head == guest.head:
+            return []  # back after a drop, it tells its commitment again: known already
         if pending is None or commit.epoch != pending.epoch or guest.computer not in pending.heads:
             return [(guest.peer, Refused(0, "not_now"))]
         pending.heads[guest.computer] = commit.head

@@ -254,6 +254,43 @@ def test_a_seat_whose_guest_dropped_before_its_joined_arrived_can_be_joined_agai
     assert host.receive("someone", Join(0, "Yann")) == [("someone", JoinRefused("seat_taken"))]
 
 
+@pytest.mark.parametrize("heard_start", [False, True])
+def test_a_guest_cut_off_as_the_game_starts_is_asked_for_its_share_of_the_deal_again(
+    heard_start: bool,
+) -> None:
+    """Under load a connection was cut just after the host sent Start and before the guest's
+    share of the deal reached it: back by its credential, the guest was told only Joined
+    and the lobby, sent its commitment again, was refused "not_now", and the game never got
+    dealt. Back now, it is asked for its share again (and gives it, even when the one it
+    sent was lost on the way), its commitment told twice is no error, and the game is dealt
+    the same everywhere."""
+    kind = find_kind("kopf")
+    assert kind is not None
+    game = kind.new_game((Seat("Ann", "easy"), Seat("Bo")), seed=5, short=True)
+    host = GameHost(game, [1], controls=[bot_control(kind.make_bot("easy", 1)), PERSON_ELSEWHERE])
+    guest = RemoteMatch(kind, 1, "Bo")
+    table = Table(host, {"first": guest})
+    guest.join()
+    table.settle()
+    assert host.ready
+    started = host.start()
+    if heard_start:  # the guest hears Start, and its share is lost with the connection
+        guest.receive(table.wire(started[0][1], "first", to_host=False))
+        assert [type(m).__name__ for m in guest.take()] == ["Reveal"]
+    host.disconnect("first")  # (or the Start itself is lost with it)
+    assert host.match is None
+
+    del table.guests["first"]
+    table.guests["again"] = guest
+    host.connect("again")
+    guest.join()  # back after the drop: its seat by its credential
+    table.settle()
+    assert not [m for _, m in table.sent if isinstance(m, Refused)]
+    assert host.match is not None and guest.game is not None
+    assert guest.game.state.history() == host.match.state.history()
+    assert guest.game.state.setup == host.match.state.setup
+
+
 def test_a_guest_that_drops_comes_back_with_its_credential_and_gets_the_whole_game() -> None:
     table = hosted("kopf", ("easy", None), short=True)
     play_steps = 0
