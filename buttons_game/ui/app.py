@@ -51,6 +51,7 @@ __all__ = ["App", "AppOptions"]
 IDLE_POLL_MS = 16  # idle: how often to look for input
 IDLE_STEP_SECONDS = 0.25  # idle: how often pygame_gui's own timers (tooltips, caret) run
 FPS = 60
+FAST_FPS = 240  # --fast with no display (never uncapped: a bot's thread would starve)
 
 
 class App:
@@ -271,11 +272,19 @@ class App:
             self.push(first)
         busy = True
         last_step = time.perf_counter()
+        # --fast where nobody sees the window (no display: tests, the executable's smoke
+        # games): frames come four times as often
+        unseen = pygame.display.get_driver() in ("dummy", "offscreen")
+        frame_cap = FAST_FPS if self.options.fast and unseen else FPS
         try:
             while self.running:
                 events = pygame.event.get()
                 if busy or self.dirty:
-                    dt = self.clock.tick(FPS) / 1000
+                    dt = self.clock.tick(frame_cap) / 1000
+                    if self.clock.get_rawtime() * frame_cap >= 1000:
+                        # the frame used all its time, so the clock did not wait: a pause,
+                        # or a bot thinking on its thread hardly gets the interpreter
+                        time.sleep(0.001)
                 elif self.writes.poll():
                     self.dirty = True  # a write another copy held up is done, or waits on
                     continue

@@ -64,6 +64,7 @@ def check_identical(found: dict[str, Any], guests: tuple[str, ...], kind: str) -
     action once, in order of ply; the host's state file holds the same game and its dice
     proofs. The actions, for more checks."""
     saved = found["saved"]
+    assert "host" in saved, json.dumps({name: found[name] for name in ("host", *guests)})
     host = saved["host"]
     assert host["game"] == kind and len(host["actions"]) > 10
     for guest in guests:
