@@ -53,13 +53,15 @@ class Redial:
     """Dilation (magic-wormhole 0.24) tries each way to the other computer once per
     connection generation and then waits for ever: a relay that was down at that moment
     (restarted), or a network that was not back yet (a laptop waking), would leave the two
-    computers apart for good. While the route says "reconnecting", every ``every`` seconds
-    this starts a new listener (its hints, with the addresses this computer has now, go to
-    the other side, which dials them) and dials the relay again."""
+    computers apart for good. The first connection too: a relay restarting while two
+    computers first dial it left them waiting until the guest gave up. Until the route
+    says "direct" or "relay", and while it says "reconnecting", every ``every`` seconds this
+    starts a new listener (its hints, with the addresses this computer has now, go to the
+    other side, which dials them) and dials the relay again."""
 
     def __init__(self, dilated: Any, every: float) -> None:
         self.dilated, self.every = dilated, every
-        self.since: float | None = None
+        self.since: float | None = time.monotonic()  # not connected yet
         self.tries = 0
 
     def seen(self, route: str | None) -> None:

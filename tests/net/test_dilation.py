@@ -39,6 +39,7 @@ def test_while_reconnecting_the_other_computer_is_tried_again_and_again() -> Non
 
     async def work() -> list[int]:
         running = asyncio.ensure_future(redial.run())
+        redial.seen("direct")
         counts = []
         await asyncio.sleep(0.1)
         counts.append(redial.tries)  # connected: nothing to do
@@ -53,6 +54,30 @@ def test_while_reconnecting_the_other_computer_is_tried_again_and_again() -> Non
 
     before, reconnecting, after = asyncio.run(work())
     assert before == 0 and 1 <= reconnecting <= 5 and after == reconnecting
+    assert connector.did[:2] == [("listen", ["10.0.0.3"]), ("dial", ["relay hint"])]
+
+
+def test_a_first_connection_that_does_not_come_is_tried_again() -> None:
+    """A relay restarting while both computers first dialled it: Dilation never tried
+    again, and the guest gave up after 30 s. Until a first route is seen, the other
+    computer is tried again too, and no more once connected."""
+    connector = _Connector(no_listen=False, relays=["relay hint"])
+    redial = Redial(_Dilated(connector), every=0.04)
+
+    async def work() -> list[int]:
+        running = asyncio.ensure_future(redial.run())
+        counts = []
+        await asyncio.sleep(0.15)
+        counts.append(redial.tries)  # no route yet: tried again
+        redial.seen("relay")
+        counts.append(redial.tries)
+        await asyncio.sleep(0.1)
+        counts.append(redial.tries)
+        running.cancel()
+        return counts
+
+    waiting, connected, later = asyncio.run(work())
+    assert 1 <= waiting <= 5 and later == connected == waiting
     assert connector.did[:2] == [("listen", ["10.0.0.3"]), ("dial", ["relay hint"])]
 
 
