@@ -272,11 +272,11 @@ def kopf_late_relay(tmp: Path, servers: Servers) -> dict[str, Any]:
         f":{servers.relay_port},", f":{port},"
     )
     host = table.start_host("kopf", "remote,remote", "--short", "--relay-only")
+    reports = {seat: str(table.folder / f"guest{seat}-report.json") for seat in (0, 1)}
     guests = {
         f"guest{seat}": table.guest(
-            seat, table.code_for(seat), "--think", "0.02", "--relay-only",
-            "--report", str(table.folder / f"guest{seat}-report.json"),
-        )  # fmt: skip
+            seat, table.code_for(seat), "--think", "0.02", "--relay-only", "--report", reports[seat]
+        )
         for seat in (0, 1)
     }
     time.sleep(LATE_RELAY)
