@@ -130,6 +130,28 @@ def test_the_join_screen_joins_by_a_wormhole_code_without_an_address(make_app, m
     host_link.close()
 
 
+def test_a_wormhole_code_greys_out_the_seat_menu_as_the_code_names_the_seat(make_app):
+    app = make_app()
+    app.push(MainMenu(app))
+    settle(app)
+    click_widget(app, app.top.join)
+    join = app.top
+    assert isinstance(join, JoinScreen)
+    join.entries["address"].set_text("")
+    settle(app)
+    assert join.seat_menu.is_enabled
+    join.entries["code"].set_text("7-purple-sausages")
+    settle(app)
+    assert not join.seat_menu.is_enabled and join.seat_menu not in join.focusable()
+    join.entries["address"].set_text("192.168.1.20")  # by the address: the seat is chosen
+    settle(app)
+    assert join.seat_menu.is_enabled and join.seat_menu in join.focusable()
+    join.entries["address"].set_text("")
+    join.entries["code"].set_text("KTF-RWA-MEX")  # a join code: the seat is chosen too
+    settle(app)
+    assert join.seat_menu.is_enabled
+
+
 def test_a_wrong_wormhole_code_is_said_and_another_can_be_typed(make_app, monkeypatch):
     wormhole_fakes.install(monkeypatch)
     app = make_app()

@@ -171,6 +171,7 @@ class JoinScreen(Screen):
         )
         if self.link is not None:
             self.join.disable()
+        self._seat_by_the_code()
 
     def shown_found(self, top: int) -> list[Any]:
         """The games heard on the network that get a button: none once this computer has
@@ -299,8 +300,24 @@ class JoinScreen(Screen):
             entry.edit_position = len(entry.get_text())
 
     # ------------------------------------------------------------------ time
+    def _seat_by_the_code(self) -> bool:
+        """A wormhole code typed with the address left empty names its seat: the seat menu is
+        greyed out meanwhile (and out of Tab's way). True when that changed."""
+        if self.rejoin is not None or self.link is not None:
+            return False
+        by_code = not self.entries["address"].get_text().strip() and is_wormhole_code(
+            self.entries["code"].get_text()
+        )
+        if by_code != self.seat_menu.is_enabled:
+            return False
+        if by_code:
+            self.seat_menu.disable()
+        else:
+            self.seat_menu.enable()
+        return True
+
     def update(self, dt: float) -> bool:
-        changed = False
+        changed = self._seat_by_the_code()
         if self.browser is not None:
             found = [g for g in self.browser.games() if g.protocol == PROTOCOL_VERSION]
             if found != self.found:
