@@ -207,6 +207,7 @@ def run_host_command(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.net_parser
     kind = find_kind(args.net_game)
     assert kind is not None
+    told: dict[int, str] = {}  # the wormhole codes said so far
     levels: tuple[str | None, ...] = args.net_seats
     if len(levels) not in kind.seat_counts:
         parser.error(f"{kind.title} is played by {kind.seat_counts} seats, not {len(levels)}")
@@ -233,7 +234,7 @@ def run_host_command(args: argparse.Namespace) -> int:
             state_file=args.state,
             on_listening=lambda port: print(f"listening on port {port}", file=sys.stderr),
             wormholes=wormhole_servers(args) if args.wormhole else None,
-            on_codes=lambda codes: _tell_codes(codes, args.codes),
+            on_codes=lambda codes: _tell_codes(codes, args.codes, told),
             through=args.through,
         )
     except (NetPlayError, OSError) as error:
@@ -244,10 +245,14 @@ def run_host_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tell_codes(codes: dict[int, str], path: Path | None) -> None:
-    """The seats' wormhole codes, on stderr and (JSON, seat → code) in ``path``."""
+def _tell_codes(codes: dict[int, str], path: Path | None, told: dict[int, str]) -> None:
+    """The seats' wormhole codes: each new one on stderr (``told``: those said before), and
+    all of them (JSON, seat → code) in ``path``."""
     for seat, code in sorted(codes.items()):
-        print(f"seat {seat}: wormhole code {code}", file=sys.stderr)
+        if told.get(seat) != code:
+            print(f"seat {seat}: wormhole code {code}", file=sys.stderr)
+    told.clear()
+    told.update(codes)
     if path is not None:
         from .net.headless import write_json
 

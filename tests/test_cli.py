@@ -195,3 +195,24 @@ def test_a_missing_screenshot_folder_is_created_and_left_empty(tmp_path, monkeyp
     assert main(["--seats", "human,bot", "--screenshots", str(shots)]) == 0
     assert shots.is_dir() and list(shots.iterdir()) == []
     assert started[0].screenshots == shots
+
+
+def test_the_headless_host_says_each_new_wormhole_code_once_and_keeps_all_in_its_file(
+    tmp_path, capsys
+):
+    import json
+
+    from buttons_game.netplay import _tell_codes
+
+    told: dict[int, str] = {}
+    codes_file = tmp_path / "codes.json"
+    _tell_codes({0: "7-purple-sausages"}, codes_file, told)
+    _tell_codes({0: "7-purple-sausages", 1: "3-eagle-banjo"}, codes_file, told)
+    _tell_codes({0: "9-tidy-walrus", 1: "3-eagle-banjo"}, codes_file, told)
+    said = capsys.readouterr().err.splitlines()
+    assert said == [
+        "seat 0: wormhole code 7-purple-sausages",
+        "seat 1: wormhole code 3-eagle-banjo",
+        "seat 0: wormhole code 9-tidy-walrus",
+    ]
+    assert json.loads(codes_file.read_text()) == {"0": "9-tidy-walrus", "1": "3-eagle-banjo"}
