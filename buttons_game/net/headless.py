@@ -141,6 +141,7 @@ class _Timed:
 
     def __init__(self, server: Transport, report: Report) -> None:
         self.server, self.report, self.waited = server, report, 0.0
+        self.ended: dict[str, str] = {}  # each connection that ended: why
 
     def poll(self, timeout: float = 0.0) -> list[NetEvent]:
         began = time.perf_counter()
@@ -149,6 +150,7 @@ class _Timed:
         for event in events:
             if isinstance(event, Disconnected):
                 self.report.drops.append((time.time(), event.reason))
+                self.ended[event.peer] = event.reason
         return events
 
     def send(self, peer: str | None, frame: bytes) -> None:
@@ -249,8 +251,7 @@ def run_host(
                 if reached(kind, match.game, through):
                     now = time.monotonic()
                     over_at = now if over_at is None else over_at
-                    gone = not any(g.connected for g in host.guests.values())
-                    if gone or now - over_at > linger:
+                    if all_left(host, timed.ended) or now - over_at > linger:
                         break
             if time.monotonic() > ends:
                 raise NetPlayError(f"the game was not over after {timeout:g} seconds")
@@ -268,6 +269,14 @@ def run_host(
         actions = played_through(kind, state.setup, state.history(), through)
         write_json(out, history_document(kind, state.setup, actions))
     return report
+
+
+def all_left(host: GameHost, ended: dict[str, str]) -> bool:
+    """Every guest of the finished game has left it: none is connected, and each one's last
+    connection was closed by the guest itself (it had the game's end). A guest cut off by the
+    network as the game ended has not seen the end: it comes back for it (the host lingers)."""
+    guests = [g for g in host.guests.values() if g.seat is not None]
+    return all(not g.connected and ended.get(g.peer) == "closed" for g in guests)
 
 
 class HostState:

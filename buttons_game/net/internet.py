@@ -710,6 +710,9 @@ class WormholeGuest(_Network):
                 task.cancel()
         for link in list(self._links.values()):
             link.outgoing.put_nowait(None)
+            # said goodbye on the subchannel first: the host sees this guest leave, not
+            # lose its connection (a finished game's host waits for a guest cut off)
+            await link.connection.close()
         if self._w is not None:
             w, self._w = self._w, None
             await _let_go([_close_wormhole(w)])
