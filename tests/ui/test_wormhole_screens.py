@@ -21,13 +21,12 @@ from buttons_game.saves.network import guest_record, host_record, save_key
 from buttons_game.saves.network_keep import keep_path, write_keep
 from buttons_game.ui.games.kopf.screen import KopfScreen
 from buttons_game.ui.screens.join import JoinScreen, is_wormhole_code
-from buttons_game.ui.screens.menu import MainMenu
 from buttons_game.ui.screens.pause import PauseScreen
 
 from . import wormhole_fakes
 from .conftest import click_widget, press, settle, step
 from .test_net_resume import free_port, half_played, press_continue
-from .test_net_screens import open_lobby, until
+from .test_net_screens import open_join_screen, open_lobby, until
 
 KOPF = find_kind("kopf")
 
@@ -109,11 +108,7 @@ def test_the_join_screen_joins_by_a_wormhole_code_without_an_address(make_app, m
     assert not is_wormhole_code("KTF-RWA-MEX") and not is_wormhole_code("7")
     gamehost, host_link, holes = hosted_by_wormhole()
     app = make_app()
-    app.push(MainMenu(app))
-    settle(app)
-    click_widget(app, app.top.join)
-    join = app.top
-    assert isinstance(join, JoinScreen)
+    join = open_join_screen(app)
     join.entries["address"].set_text("")
     join.entries["code"].set_text(holes.offers()[1].code)
     join.entries["name"].set_text("Bo")
@@ -132,11 +127,7 @@ def test_the_join_screen_joins_by_a_wormhole_code_without_an_address(make_app, m
 
 def test_a_wormhole_code_greys_out_the_seat_menu_as_the_code_names_the_seat(make_app):
     app = make_app()
-    app.push(MainMenu(app))
-    settle(app)
-    click_widget(app, app.top.join)
-    join = app.top
-    assert isinstance(join, JoinScreen)
+    join = open_join_screen(app)
     join.entries["address"].set_text("")
     settle(app)
     assert join.seat_menu.is_enabled
@@ -155,10 +146,7 @@ def test_a_wormhole_code_greys_out_the_seat_menu_as_the_code_names_the_seat(make
 def test_a_wrong_wormhole_code_is_said_and_another_can_be_typed(make_app, monkeypatch):
     wormhole_fakes.install(monkeypatch)
     app = make_app()
-    app.push(MainMenu(app))
-    settle(app)
-    click_widget(app, app.top.join)
-    join = app.top
+    join = open_join_screen(app)
     join.entries["address"].set_text("")
     join.entries["code"].set_text("4-wrong-guess")
     click_widget(app, join.join)

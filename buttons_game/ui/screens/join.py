@@ -45,6 +45,11 @@ def is_wormhole_code(text: str) -> bool:
     return bool(WORMHOLE_CODE.match("-".join(text.strip().lower().split())))
 
 
+def by_wormhole(address: str, code: str) -> bool:
+    """Joined by a wormhole code: the address left empty and the code one of those."""
+    return not address.strip() and is_wormhole_code(code)
+
+
 def wormhole_guest(servers: Any, code: str) -> Any:
     """A guest's wormhole to the host that gave ``code`` (tests replace it with a fake)."""
     from buttons_game.net.internet import WormholeGuest
@@ -221,9 +226,7 @@ class JoinScreen(Screen):
         if self.link is not None:
             return
         self._collect()
-        if self.rejoin is not None or (
-            not self.typed["address"].strip() and is_wormhole_code(self.typed["code"])
-        ):
+        if self.rejoin is not None or by_wormhole(self.typed["address"], self.typed["code"]):
             self._join_by_wormhole()
             return
         address = self.typed["address"].strip()
@@ -305,9 +308,7 @@ class JoinScreen(Screen):
         greyed out meanwhile (and out of Tab's way). True when that changed."""
         if self.rejoin is not None or self.link is not None:
             return False
-        by_code = not self.entries["address"].get_text().strip() and is_wormhole_code(
-            self.entries["code"].get_text()
-        )
+        by_code = by_wormhole(self.entries["address"].get_text(), self.entries["code"].get_text())
         if by_code != self.seat_menu.is_enabled:
             return False
         if by_code:
