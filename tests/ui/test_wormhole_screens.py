@@ -122,6 +122,7 @@ def test_the_join_screen_joins_by_a_wormhole_code_without_an_address(make_app, m
     until(app, lambda: join.link is not None and join.link.joined, host_link.poll)
     assert join.link.seat == 1 and gamehost.guests[guest.peer].seat == 1
     assert join.message[0] == t("net.ui.waiting_start")
+    assert not join.seat_menu.is_enabled  # joined by the code: its seat, not a choice
     host_link.close()
 
 

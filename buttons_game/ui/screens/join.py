@@ -305,8 +305,9 @@ class JoinScreen(Screen):
     # ------------------------------------------------------------------ time
     def _seat_by_the_code(self) -> bool:
         """A wormhole code typed with the address left empty names its seat: the seat menu is
-        greyed out meanwhile (and out of Tab's way). True when that changed."""
-        if self.rejoin is not None or self.link is not None:
+        greyed out meanwhile, and while it joins (and out of Tab's way). True when that
+        changed."""
+        if self.rejoin is not None:
             return False
         by_code = by_wormhole(self.entries["address"].get_text(), self.entries["code"].get_text())
         if by_code != self.seat_menu.is_enabled:
